@@ -1,0 +1,102 @@
+"""Reading and writing puzzle files: format registry, detection and dispatch.
+
+Each format lives in its own module and exposes one ``FORMAT`` (a ``Format``).  Detection
+looks at the content first and uses the file extension only to break ties, so a file
+named ``.txt`` that holds an OPL ``.dat`` is still read correctly; ``format=`` overrides.
+
+Pure Python: must not import solvers, backends or ``models``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import DataFormatError, UnknownNameError
+from ._format import Format
+
+__all__ = ["Format", "FORMATS", "read", "read_text", "write", "write_text", "detect", "load"]
+
+# The registry: adding a format = one module with a FORMAT + one line here.
+_MODULES: list = []
+
+
+def _register() -> dict[str, Format]:
+    from . import futoshiki_opl, futoshiki_ampl, futoshiki_grid, futoshiki_csv
+
+    modules = [futoshiki_opl, futoshiki_ampl, futoshiki_grid, futoshiki_csv]
+    return {module.FORMAT.name: module.FORMAT for module in modules}
+
+
+FORMATS: dict[str, Format] = _register()
+
+
+def _format(name: str) -> Format:
+    if name not in FORMATS:
+        raise UnknownNameError("format", name, sorted(FORMATS))
+    return FORMATS[name]
+
+
+def detect(text: str, path: str | Path = "<string>") -> Format:
+    """The format of ``text``: formats whose ``sniff`` accepts it, ties broken by extension."""
+    candidates = [fmt for fmt in FORMATS.values() if fmt.sniff(text)]
+    suffix = Path(str(path)).suffix.lower()
+    by_extension = [fmt for fmt in candidates if suffix in fmt.extensions]
+    if by_extension:
+        return by_extension[0]
+    if candidates:
+        return candidates[0]
+    raise DataFormatError(
+        str(path), 1, 1,
+        f"expected a puzzle file in one of the formats {', '.join(sorted(FORMATS))}, "
+        "found content none of them recognises (use --format to choose one)",
+    )
+
+
+def read_text(text: str, path: str | Path = "<string>", format: str | None = None) -> list:
+    """Every puzzle in ``text`` (most formats hold one)."""
+    fmt = _format(format) if format else detect(text, path)
+    return fmt.read(text, str(path))
+
+
+def read(path: str | Path, format: str | None = None) -> list:
+    """Every puzzle in the file at ``path``."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFormatError(str(path), 1, 1, "expected a readable file, found no such file") from None
+    except UnicodeDecodeError as exc:
+        raise DataFormatError(str(path), 1, exc.start + 1, "expected UTF-8 text, found undecodable bytes") from None
+    except IsADirectoryError:
+        raise DataFormatError(str(path), 1, 1, "expected a file, found a directory") from None
+    return read_text(text, path, format)
+
+
+def load(path: str | Path, format: str | None = None, index: int | None = None):
+    """One puzzle from ``path``: the only one, or number ``index`` (0-based) of several."""
+    puzzles = read(path, format)
+    if index is None:
+        if len(puzzles) != 1:
+            raise DataFormatError(
+                str(path), 1, 1, f"expected one puzzle, found {len(puzzles)} (choose one with index / --index)"
+            )
+        return puzzles[0]
+    if not 0 <= index < len(puzzles):
+        raise DataFormatError(str(path), 1, 1, f"expected an index in 0..{len(puzzles) - 1}, found {index}")
+    return puzzles[index]
+
+
+def write_text(puzzle, format: str) -> str:
+    """``puzzle`` in ``format`` as text."""
+    return _format(format).write(puzzle)
+
+
+def write(puzzle, path: str | Path, format: str | None = None) -> None:
+    """Write ``puzzle`` to ``path``; the format defaults to the one the extension implies."""
+    if format is None:
+        suffix = Path(str(path)).suffix.lower()
+        matches = [f for f in FORMATS.values() if suffix in f.extensions and f.kind == puzzle.kind]
+        if not matches:
+            raise UnknownNameError("format", suffix or str(path), sorted(FORMATS))
+        format = matches[0].name
+    Path(path).write_text(write_text(puzzle, format), encoding="utf-8")

@@ -1,0 +1,30 @@
+"""The ``Format`` record every format module exposes, and helpers shared by the parsers.
+
+Must not import solvers, backends or ``models``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+__all__ = ["Format"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One file format.
+
+    ``sniff(text)`` says cheaply whether the content looks like this format; ``read(text,
+    path)`` returns the puzzles (raising ``DataFormatError`` with line and column);
+    ``write(puzzle)`` returns text that ``read`` turns back into an equal puzzle, or raises
+    ``UnsupportedFeatureError`` when the puzzle has something the format cannot hold.
+    """
+
+    name: str
+    kind: str
+    extensions: tuple[str, ...]
+    sniff: Callable[[str], bool]
+    read: Callable[[str, str], list]
+    write: Callable[[object], str]
+    description: str = ""

@@ -1,0 +1,123 @@
+"""The backend-neutral model that every formulation in ``models/`` is written against.
+
+A formulation declares binary variable families over index sets and adds named linear
+constraints; it never sees PuLP, Pyomo or highspy.  A backend (``futomip.backends``) then
+turns the finished ``LinearModel`` into its own objects in one pass.  Keeping the model as
+plain columns and rows also gives every backend the same names, the same row order and the
+same counts, which the tests check.
+
+Names: a variable is ``family(k1,k2,...)`` and a constraint ``family(k1,k2,...)`` with the
+keys a formulation chose (1-based where they are cells or values, so LP files read like the
+docstrings).  Parentheses and commas are legal in the CPLEX LP format read by HiGHS and CBC.
+
+Must not import: solvers, backends, ``models``, or anything that imports them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Iterable, Sequence
+
+__all__ = ["Var", "Terms", "Constraint", "LinearModel", "Formulation", "SENSES"]
+
+Var = int
+"""A variable is its column index in the model."""
+
+Terms = list[tuple[Var, float]]
+"""A linear expression: (column, coefficient) pairs; a column may appear more than once."""
+
+SENSES = ("<=", ">=", "==")
+
+
+def _key_text(key: Hashable) -> str:
+    if isinstance(key, tuple):
+        return ",".join(str(k) for k in key)
+    return str(key)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """One named row: ``sum(coef * column) sense rhs``."""
+
+    name: str
+    terms: tuple[tuple[Var, float], ...]
+    sense: str
+    rhs: float
+
+    def is_satisfied(self, values: Sequence[float], tol: float = 1e-6) -> bool:
+        """Whether 0/1 values (indexed by column) satisfy the row, within ``tol``."""
+        lhs = sum(coef * values[var] for var, coef in self.terms)
+        if self.sense == "<=":
+            return lhs <= self.rhs + tol
+        if self.sense == ">=":
+            return lhs >= self.rhs - tol
+        return abs(lhs - self.rhs) <= tol
+
+
+@dataclass
+class LinearModel:
+    """Columns (all binary), named constraint rows and an optional objective to minimise."""
+
+    name: str = "futomip"
+    var_names: list[str] = field(default_factory=list)
+    constraints: list[Constraint] = field(default_factory=list)
+    objective: dict[Var, float] = field(default_factory=dict)
+    _families: dict[str, dict[Hashable, Var]] = field(default_factory=dict, repr=False)
+    _row_families: dict[str, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def num_vars(self) -> int:
+        return len(self.var_names)
+
+    def binaries(self, family: str, keys: Iterable[Hashable]) -> dict[Hashable, Var]:
+        """Declare one binary variable per key, named ``family(key)``; return key -> column."""
+        if family in self._families:
+            raise ValueError(f"variable family {family!r} declared twice")
+        columns: dict[Hashable, Var] = {}
+        for key in keys:
+            columns[key] = len(self.var_names)
+            self.var_names.append(f"{family}({_key_text(key)})")
+        self._families[family] = columns
+        return columns
+
+    def family(self, name: str) -> dict[Hashable, Var]:
+        """The key -> column map of a declared variable family."""
+        return self._families[name]
+
+    def add(self, family: str, key: Hashable, terms: Iterable[tuple[Var, float]], sense: str, rhs: float) -> Constraint:
+        """Add the row ``family(key): terms sense rhs`` and return it."""
+        if sense not in SENSES:
+            raise ValueError(f"sense must be one of {SENSES}, got {sense!r}")
+        con = Constraint(f"{family}({_key_text(key)})", tuple(terms), sense, float(rhs))
+        self.constraints.append(con)
+        self._row_families[family] = self._row_families.get(family, 0) + 1
+        return con
+
+    def minimize(self, terms: Iterable[tuple[Var, float]]) -> None:
+        """Set the objective to minimise (a feasibility model has none)."""
+        self.objective = {}
+        for var, coef in terms:
+            self.objective[var] = self.objective.get(var, 0.0) + coef
+
+    def row_counts(self) -> dict[str, int]:
+        """How many rows each constraint family has, in the order families were first added."""
+        return dict(self._row_families)
+
+    def is_satisfied_by(self, values: Sequence[float]) -> list[str]:
+        """Names of the rows that ``values`` violate (used by the model tests)."""
+        return [con.name for con in self.constraints if not con.is_satisfied(values)]
+
+
+@dataclass
+class Formulation:
+    """A finished model plus what the pipeline needs to read answers back.
+
+    ``decode`` turns column values into the puzzle's grid; ``exclude`` gives the no-good
+    row (terms, sense, rhs) that cuts off exactly one grid, for uniqueness proofs and
+    enumeration.  ``encoding`` names the variant the formulation was built with.
+    """
+
+    model: LinearModel
+    decode: Callable[[Sequence[float]], Any]
+    exclude: Callable[[Any], tuple[Terms, str, float]]
+    encoding: str = ""

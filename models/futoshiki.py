@@ -1,0 +1,73 @@
+"""Futoshiki as a 0/1 program over one-hot cell values.
+
+Data: size n, givens g(r,c) for some cells, inequalities a < b between cells.
+Variables: x(r,c,v) in {0,1} for r, c, v in 1..n; x(r,c,v) = 1 iff cell (r,c) holds v.
+
+    cell_one_value(r,c):   sum_v x(r,c,v) = 1                       for every cell
+    row_has_value(r,v):    sum_c x(r,c,v) = 1                       for every row and value
+    col_has_value(c,v):    sum_r x(r,c,v) = 1                       for every column and value
+    given(r,c):            x(r,c,g(r,c)) = 1                        for every given cell
+    less_than(a,b,k):      sum_{v<=k} x(b,v) - sum_{v<k} x(a,v) <= 0  k = 1..n   ("tight")
+    less_than(a,b):        sum_v v x(b,v) - sum_v v x(a,v) >= 1                  ("weighted")
+
+where a = (r1,c1) and b = (r2,c2) are written out in the row name, e.g.
+``less_than(1,2,1,3,4)`` is the k = 4 row of cell (1,2) < cell (1,3).  There is no
+objective: any feasible point is a solution.  The two inequality encodings are explained in
+``globals/strict_less.py``; which one is faster depends on the solver (README).
+
+No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 1``; with the
+cell rows it removes exactly the one grid s.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from futomip.linear import Formulation, LinearModel
+from futomip.puzzles.futoshiki import Futoshiki, Grid
+
+from .globals import all_different_onehot, exactly_one, strict_less_tight, strict_less_weighted
+
+ENCODINGS = ("tight", "weighted")
+
+
+def formulate(puzzle: Futoshiki, encoding: str = "tight") -> Formulation:
+    """Build the model of ``puzzle`` with the chosen inequality encoding."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {ENCODINGS}")
+    n = puzzle.size
+    values = range(1, n + 1)
+    model = LinearModel(name=f"futoshiki_{n}x{n}")
+    x = model.binaries("x", ((r, c, v) for r in values for c in values for v in values))
+    # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
+    cell = [[{v: x[r + 1, c + 1, v] for v in values} for c in range(n)] for r in range(n)]
+
+    for r in range(n):
+        for c in range(n):
+            exactly_one(model, "cell_one_value", (r + 1, c + 1), cell[r][c].values())
+    for r in range(n):
+        all_different_onehot(model, "row_has_value", lambda v, r=r: (r + 1, v), cell[r], values, True)
+    for c in range(n):
+        column = [cell[r][c] for r in range(n)]
+        all_different_onehot(model, "col_has_value", lambda v, c=c: (c + 1, v), column, values, True)
+    for (r, c), v in puzzle.given_cells():
+        model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)], "==", 1)
+    for (r1, c1), (r2, c2) in puzzle.less:
+        key = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
+        xa, xb = cell[r1][c1], cell[r2][c2]
+        if encoding == "tight":
+            strict_less_tight(model, "less_than", key, xa, xb, n)
+        else:
+            strict_less_weighted(model, "less_than", key, xa, xb)
+
+    def decode(solution: Sequence[float]) -> Grid:
+        # Rounding at 0.5 reads a binary that the solver left within its tolerance.
+        return tuple(
+            tuple(max(values, key=lambda v: solution[cell[r][c][v]]) for c in range(n)) for r in range(n)
+        )
+
+    def exclude(grid: Grid):
+        terms = [(cell[r][c][grid[r][c]], 1.0) for r in range(n) for c in range(n)]
+        return terms, "<=", n * n - 1
+
+    return Formulation(model, decode, exclude, encoding)

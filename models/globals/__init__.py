@@ -1,0 +1,17 @@
+"""Reusable constraint pieces ("globals"), one linearisation per module.
+
+Each module writes its linearisation out in its docstring and is checked against brute
+force in ``tests/test_globals.py``.  They only use ``futomip.linear``.
+"""
+
+from .exactly_one import exactly_one, at_most_one
+from .all_different import all_different_onehot
+from .strict_less import strict_less_tight, strict_less_weighted
+
+__all__ = [
+    "exactly_one",
+    "at_most_one",
+    "all_different_onehot",
+    "strict_less_tight",
+    "strict_less_weighted",
+]
