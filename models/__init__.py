@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from . import futoshiki
 
-__all__ = ["FORMULATIONS", "ENCODINGS"]
+__all__ = ["MODULES", "FORMULATIONS", "ENCODINGS"]
 
-# Puzzle kind -> formulate(puzzle, encoding) -> Formulation.
-FORMULATIONS = {"futoshiki": futoshiki.formulate}
+# Puzzle kind -> module with formulate(puzzle, encoding) -> Formulation and ENCODINGS
+# (the first encoding is the default unless a solver prefers another).  One line per kind.
+MODULES = {
+    "futoshiki": futoshiki,
+}
 
-# Puzzle kind -> the encodings it offers (the first is used when nothing else is known).
-ENCODINGS = {"futoshiki": futoshiki.ENCODINGS}
+FORMULATIONS = {kind: module.formulate for kind, module in MODULES.items()}
+ENCODINGS = {kind: module.ENCODINGS for kind, module in MODULES.items()}

@@ -11,8 +11,11 @@ from .futoshiki import Futoshiki
 
 __all__ = ["Futoshiki", "futoshiki", "verify", "render", "PUZZLE_MODULES"]
 
-# One entry per puzzle kind: the module holding its dataclass, ``verify`` and ``render``.
-PUZZLE_MODULES = {"futoshiki": futoshiki}
+# One entry per puzzle kind: the module holding its dataclass, ``verify``, ``render``,
+# ``clues`` and ``restrict``.  One line per kind.
+PUZZLE_MODULES = {
+    "futoshiki": futoshiki,
+}
 
 
 def verify(puzzle, grid) -> list[str]:
