@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-__all__ = ["Var", "Terms", "Constraint", "LinearModel", "Formulation", "SENSES"]
+__all__ = ["Var", "Terms", "Constraint", "LinearModel", "Formulation", "RowMatrix", "row_matrix", "SENSES"]
 
 Var = int
 """A variable is its column index in the model."""
@@ -37,12 +37,14 @@ def _key_text(key: Hashable) -> str:
 
 @dataclass(frozen=True)
 class Constraint:
-    """One named row: ``sum(coef * column) sense rhs``."""
+    """One named row ``family(key): sum(coef * column) sense rhs``; ``name`` is the full name."""
 
     name: str
     terms: tuple[tuple[Var, float], ...]
     sense: str
     rhs: float
+    family: str = ""
+    key: Hashable = ()
 
     def is_satisfied(self, values: Sequence[float], tol: float = 1e-6) -> bool:
         """Whether 0/1 values (indexed by column) satisfy the row, within ``tol``."""
@@ -84,11 +86,16 @@ class LinearModel:
         """The key -> column map of a declared variable family."""
         return self._families[name]
 
+    @property
+    def families(self) -> dict[str, dict[Hashable, Var]]:
+        """Every variable family, name -> (key -> column), in declaration order."""
+        return dict(self._families)
+
     def add(self, family: str, key: Hashable, terms: Iterable[tuple[Var, float]], sense: str, rhs: float) -> Constraint:
         """Add the row ``family(key): terms sense rhs`` and return it."""
         if sense not in SENSES:
             raise ValueError(f"sense must be one of {SENSES}, got {sense!r}")
-        con = Constraint(f"{family}({_key_text(key)})", tuple(terms), sense, float(rhs))
+        con = Constraint(f"{family}({_key_text(key)})", tuple(terms), sense, float(rhs), family, key)
         self.constraints.append(con)
         self._row_families[family] = self._row_families.get(family, 0) + 1
         return con
@@ -102,6 +109,14 @@ class LinearModel:
     def row_counts(self) -> dict[str, int]:
         """How many rows each constraint family has, in the order families were first added."""
         return dict(self._row_families)
+
+    def matrix(self) -> "RowMatrix":
+        """The rows in CSR form, computed once and reused while no row is added."""
+        cached = getattr(self, "_matrix_cache", None)
+        if cached is None or cached[0] != len(self.constraints):
+            cached = (len(self.constraints), row_matrix(self.constraints))
+            object.__setattr__(self, "_matrix_cache", cached)
+        return cached[1]
 
     def is_satisfied_by(self, values: Sequence[float]) -> list[str]:
         """Names of the rows that ``values`` violate (used by the model tests)."""
@@ -121,3 +136,40 @@ class Formulation:
     decode: Callable[[Sequence[float]], Any]
     exclude: Callable[[Any], tuple[Terms, str, float]]
     encoding: str = ""
+
+
+@dataclass(frozen=True)
+class RowMatrix:
+    """The rows as a compressed sparse row matrix with bounds ``lower <= A x <= upper``."""
+
+    start: "np.ndarray"
+    index: "np.ndarray"
+    value: "np.ndarray"
+    lower: "np.ndarray"
+    upper: "np.ndarray"
+
+
+def row_matrix(constraints: Sequence[Constraint]) -> RowMatrix:
+    """Pack ``constraints`` into CSR arrays (one pass, no per-row numpy calls)."""
+    import numpy as np
+
+    start = [0]
+    index: list[int] = []
+    value: list[float] = []
+    lower: list[float] = []
+    upper: list[float] = []
+    inf = float("inf")
+    for con in constraints:
+        for var, coef in con.terms:
+            index.append(var)
+            value.append(coef)
+        start.append(len(index))
+        lower.append(con.rhs if con.sense in (">=", "==") else -inf)
+        upper.append(con.rhs if con.sense in ("<=", "==") else inf)
+    return RowMatrix(
+        np.asarray(start, dtype=np.int32),
+        np.asarray(index, dtype=np.int32),
+        np.asarray(value, dtype=np.float64),
+        np.asarray(lower, dtype=np.float64),
+        np.asarray(upper, dtype=np.float64),
+    )
