@@ -14,9 +14,10 @@ from ..linear import Constraint, LinearModel
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session, SolveOptions
 
 NAME = "highspy"
+SOLVERS = ("highs",)
 
 
-def available() -> tuple[bool, str]:
+def available(solver: str = "highs") -> tuple[bool, str]:
     """Whether highspy imports here, and if not how to get it."""
     try:
         import highspy  # noqa: F401

@@ -1,0 +1,149 @@
+"""The ``futomip`` command: argument parsing, sub-commands and exit codes.
+
+    futomip FILE ...            same as ``futomip solve FILE ...``
+    futomip solve FILE          solve and print the board (``--json`` for scripts)
+    futomip solvers             every (backend, solver) pair and whether it runs here
+    futomip convert IN OUT      rewrite a puzzle file in another format
+
+Exit codes: 0 solved, 1 infeasible or no solution (time limit, solver error), 2 usage or
+data error, 3 solver unavailable.  A user error never shows a Python traceback.
+Must not be imported by any other futomip module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from . import io
+from .errors import DataFormatError, FutomipError, SolverUnavailableError, UnknownNameError, VerificationError
+
+__all__ = ["main", "build_parser"]
+
+EXIT_SOLVED, EXIT_UNSOLVED, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
+COMMANDS = ("solve", "solvers", "convert")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="futomip",
+        description="Solve grid logic puzzles (Futoshiki, Str8ts, nonograms) as MILPs.",
+        epilog="`futomip FILE` is short for `futomip solve FILE`. Exit codes: 0 solved, "
+        "1 infeasible or not solved, 2 usage or data error, 3 solver unavailable.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    solve = commands.add_parser("solve", help="solve a puzzle file and print the board")
+    solve.add_argument("file", help="puzzle file (format detected from its content)")
+    solve.add_argument("--format", help="read the file in this format instead of detecting it")
+    solve.add_argument("--index", type=int, help="solve only puzzle K (0-based) of a multi-puzzle file")
+    solve.add_argument("--backend", help="modelling layer: highspy, pulp, pyomo (default: fastest available)")
+    solve.add_argument("--solver", help="highs, cbc, glpk, scip, gurobi, cplex (default: fastest available)")
+    solve.add_argument("--encoding", help="model variant (Futoshiki: tight or weighted; default per solver)")
+    solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole command")
+    solve.add_argument("--threads", type=int, metavar="N", help="solver threads")
+    solve.add_argument("--seed", type=int, help="solver random seed (HiGHS)")
+    solve.add_argument("--unique", action="store_true", help="also prove the solution unique or show a second one")
+    solve.add_argument("--write-lp", metavar="PATH", help="write the model as an LP file (backend's own writer)")
+    solve.add_argument("--write-mps", metavar="PATH", help="write the model as an MPS file (backend's own writer)")
+    solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
+    solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log")
+    solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")
+
+    commands.add_parser("solvers", help="list every (backend, solver) pair and whether it runs here")
+
+    convert = commands.add_parser("convert", help="rewrite a puzzle file in another format")
+    convert.add_argument("input")
+    convert.add_argument("output")
+    convert.add_argument("--to", help="output format (default: implied by the output extension)")
+    convert.add_argument("--format", help="input format (default: detected)")
+    convert.add_argument("--index", type=int, help="convert only puzzle K (0-based) of a multi-puzzle file")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # A bare file name means "solve it": the everyday use needs no sub-command.
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        argv.insert(0, "solve")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return {"solve": _solve, "solvers": _solvers, "convert": _convert}[args.command](args)
+    except (DataFormatError, UnknownNameError) as exc:
+        print(f"futomip: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SolverUnavailableError as exc:
+        print(f"futomip: solver unavailable: {exc}", file=sys.stderr)
+        return EXIT_UNAVAILABLE
+    except FutomipError as exc:
+        print(f"futomip: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as exc:
+        print(f"futomip: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _solve(args) -> int:
+    from .report import text_report, to_json
+    from .solve import Result, solve
+
+    start = time.perf_counter()
+    puzzles = io.read(args.file, args.format)
+    if args.index is not None:
+        puzzles = [io.load(args.file, args.format, args.index)]
+    read_seconds = time.perf_counter() - start
+    worst = EXIT_SOLVED
+    for number, puzzle in enumerate(puzzles):
+        try:
+            result = solve(
+                puzzle, backend=args.backend, solver=args.solver, encoding=args.encoding,
+                time_limit=args.time_limit, threads=args.threads, verbose=args.verbose,
+                unique=args.unique, seed=args.seed, write_lp=args.write_lp, write_mps=args.write_mps,
+            )
+        except VerificationError as exc:
+            result = Result(puzzle, "error", message=str(exc))
+        result.file = args.file
+        result.seconds["read"] = read_seconds / len(puzzles)
+        result.seconds["total"] = result.seconds.get("total", 0.0) + result.seconds["read"]
+        if args.json:
+            print(json.dumps(to_json(result)), flush=True)
+        else:
+            if len(puzzles) > 1:
+                print(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""))
+            print(text_report(result, args.quiet), flush=True)
+        if not result.solved:
+            worst = EXIT_UNSOLVED
+    return worst
+
+
+def _solvers(args) -> int:
+    from .solvers import DEFAULT_ORDER, default_pair, pairs
+
+    try:
+        default = default_pair()
+        default_text = f"{default.backend}/{default.solver}"
+    except SolverUnavailableError:
+        default_text = "none"
+    print(f"{'backend':<9} {'solver':<8} {'status':<10} how to get it")
+    for pair in pairs():
+        status = "available" if pair.available else "missing"
+        print(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {pair.how}".rstrip())
+    print(f"\ndefault pair: {default_text} (preference order: "
+          + ", ".join(f"{b}/{s}" for b, s in DEFAULT_ORDER) + ")")
+    return EXIT_SOLVED
+
+
+def _convert(args) -> int:
+    if args.index is not None:
+        puzzle = io.load(args.input, args.format, args.index)
+    else:
+        puzzle = io.load(args.input, args.format)
+    io.write(puzzle, args.output, args.to)
+    print(f"wrote {args.output}", file=sys.stderr)
+    return EXIT_SOLVED

@@ -1,0 +1,81 @@
+"""Turning a ``Result`` into what the CLI prints: the text report and the ``--json`` object.
+
+The JSON field names are a contract that scripts rely on (README, "JSON output"); add
+fields, never rename or drop them.  Must not import solvers or backends.
+"""
+
+from __future__ import annotations
+
+from . import puzzles
+from .solve import Result
+
+__all__ = ["to_json", "text_report", "size_of"]
+
+
+def size_of(puzzle):
+    """n for square puzzles, [rows, columns] for rectangular ones."""
+    if hasattr(puzzle, "size"):
+        return puzzle.size
+    return [puzzle.height, puzzle.width]
+
+
+def _grid(grid):
+    return None if grid is None else [list(row) for row in grid]
+
+
+def to_json(result: Result) -> dict:
+    """The ``--json`` object of one result."""
+    out = {
+        "file": result.file,
+        "puzzle": result.puzzle.kind,
+        "name": result.puzzle.name or None,
+        "size": size_of(result.puzzle),
+        "status": result.status,
+        "solution": _grid(result.grid),
+        "backend": result.backend,
+        "solver": result.solver,
+        "encoding": result.encoding,
+        "seconds": {key: round(value, 6) for key, value in result.seconds.items()},
+        "unique": result.unique,
+        "message": result.message or None,
+    }
+    if result.second is not None:
+        out["second_solution"] = _grid(result.second)
+    if result.solutions is not None:
+        out["solutions"] = [_grid(grid) for grid in result.solutions]
+        out["complete"] = result.complete
+    if result.conflict is not None:
+        out["conflict"] = [clue.to_json() for clue in result.conflict]
+    return out
+
+
+def differing_cells(first, second) -> list[tuple[int, int]]:
+    """The cells (0-based) where two grids differ."""
+    return [(r, c) for r, row in enumerate(first) for c, v in enumerate(row) if second[r][c] != v]
+
+
+def text_report(result: Result, quiet: bool = False) -> str:
+    """The board (when there is one) and, unless ``quiet``, a status line with timings."""
+    lines = []
+    if result.grid is not None and result.solutions is None:
+        lines.append(puzzles.render(result.puzzle, result.grid))
+    if result.second is not None:
+        cells = differing_cells(result.grid, result.second)
+        lines.append("")
+        lines.append("NOT unique: a second solution differs in "
+                     f"{len(cells)} cells: " + " ".join(f"({r + 1},{c + 1})" for r, c in cells))
+        lines.append(puzzles.render(result.puzzle, result.second))
+    if quiet:
+        return "\n".join(lines)
+    if lines:
+        lines.append("")
+    seconds = result.seconds
+    timing = ", ".join(f"{key} {seconds[key]:.3f}" for key in ("read", "build", "write", "solve") if key in seconds)
+    status = result.status
+    if result.unique is True:
+        status += ", unique"
+    lines.append(f"status: {status}   backend: {result.backend}   solver: {result.solver}   "
+                 f"encoding: {result.encoding}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
+    if result.message:
+        lines.append(f"note: {result.message}")
+    return "\n".join(lines)

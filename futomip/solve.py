@@ -1,0 +1,202 @@
+"""The one pipeline from a puzzle to a checked answer, used by the CLI, the API, batch and bench.
+
+    puzzle --formulate--> LinearModel --backend--> Session --solve--> values
+           --decode--> grid --verify (independent of the MILP)--> Result
+
+``PuzzleSession`` holds one built model and can be asked for one solution after another
+(each found grid is cut off by its no-good row); ``solve`` is the everyday entry point and
+the uniqueness check.  Enumeration and conflict explanation build on ``PuzzleSession`` in
+``futomip.certainty``.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import puzzles
+from .backends import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, SolveOptions
+from .errors import UnknownNameError, VerificationError
+from .linear import Constraint
+from .solvers import default_pair
+
+__all__ = ["Result", "Deadline", "PuzzleSession", "solve", "default_encoding"]
+
+
+class Deadline:
+    """Seconds left of a time limit shared by every solve of one command (None = no limit)."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self._end = None if seconds is None else time.perf_counter() + seconds
+
+    def remaining(self) -> float | None:
+        if self._end is None:
+            return None
+        return max(0.0, self._end - time.perf_counter())
+
+    @property
+    def expired(self) -> bool:
+        left = self.remaining()
+        return left is not None and left <= 0
+
+
+@dataclass
+class Result:
+    """What a command established about one puzzle.
+
+    ``status`` is "solved", "infeasible", "time_limit" or "error".  ``unique`` is None
+    unless a uniqueness proof was asked for and finished; ``solutions``/``complete`` are
+    set by enumeration; ``conflict`` by explanation; ``second`` is a second solution found
+    by the uniqueness check.  ``seconds`` holds "read", "build", "solve", "total" (and
+    "write" when a model file was written).
+    """
+
+    puzzle: Any
+    status: str
+    grid: Any = None
+    backend: str = ""
+    solver: str = ""
+    encoding: str = ""
+    seconds: dict[str, float] = field(default_factory=dict)
+    message: str = ""
+    unique: bool | None = None
+    second: Any = None
+    solutions: list | None = None
+    complete: bool | None = None
+    conflict: list | None = None
+    file: str | None = None
+
+    @property
+    def solved(self) -> bool:
+        return self.status == SOLVED
+
+
+def default_encoding(kind: str, solver: str) -> str:
+    """The encoding measured fastest for ``solver`` on this puzzle kind (README table)."""
+    from .models import MODULES
+
+    module = MODULES[kind]
+    return getattr(module, "PREFERRED_ENCODING", {}).get(solver, module.ENCODINGS[0])
+
+
+class PuzzleSession:
+    """One puzzle built once on one (backend, solver) pair, solved as often as needed."""
+
+    def __init__(
+        self,
+        puzzle,
+        backend: str | None = None,
+        solver: str | None = None,
+        encoding: str | None = None,
+        options: SolveOptions = SolveOptions(),
+        deadline: Deadline | None = None,
+    ) -> None:
+        from .backends import backend_module
+        from .models import MODULES
+
+        pair = default_pair(backend, solver)
+        self.puzzle = puzzle
+        self.backend, self.solver = pair.backend, pair.solver
+        encodings = MODULES[puzzle.kind].ENCODINGS
+        self.encoding = encoding or default_encoding(puzzle.kind, self.solver)
+        if self.encoding not in encodings:
+            raise UnknownNameError("encoding", self.encoding, list(encodings))
+        self.deadline = deadline or Deadline(options.time_limit)
+        self.seconds = {"build": 0.0, "solve": 0.0}
+        self.cuts = 0
+        start = time.perf_counter()
+        self.formulation = MODULES[puzzle.kind].formulate(puzzle, self.encoding)
+        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, options)
+        self.seconds["build"] = time.perf_counter() - start
+        self.last_message = ""
+
+    def next_solution(self):
+        """Solve once: ``(status, grid)``; a grid is verified before it is returned.
+
+        Raises ``VerificationError`` if the solver's grid breaks a rule (a bug somewhere).
+        """
+        left = self.deadline.remaining()
+        raw = self.session.solve(left)
+        self.seconds["solve"] += raw.seconds
+        self.last_message = raw.message
+        if raw.status != SOLVED:
+            return raw.status, None
+        grid = self.formulation.decode(raw.values)
+        problems = puzzles.verify(self.puzzle, grid)
+        if problems:
+            raise VerificationError(problems)
+        return SOLVED, grid
+
+    def exclude(self, grid) -> None:
+        """Cut off ``grid`` so that the next solve must find another one."""
+        terms, sense, rhs = self.formulation.exclude(grid)
+        self.cuts += 1
+        self.session.add_constraint(Constraint(f"exclude({self.cuts})", tuple(terms), sense, rhs, "exclude", (self.cuts,)))
+
+    def write(self, path: str, file_format: str) -> float:
+        """Write the model (LP or MPS) with the backend's writer; returns the seconds spent."""
+        start = time.perf_counter()
+        self.session.write(str(path), file_format)
+        return time.perf_counter() - start
+
+    def result(self, status: str, grid=None, **fields) -> Result:
+        seconds = dict(self.seconds)
+        return Result(self.puzzle, status, grid, self.backend, self.solver, self.encoding, seconds,
+                      fields.pop("message", self.last_message if status != SOLVED else ""), **fields)
+
+    def close(self) -> None:
+        self.session.close()
+
+
+def solve(
+    puzzle,
+    backend: str | None = None,
+    solver: str | None = None,
+    encoding: str | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    verbose: bool = False,
+    unique: bool = False,
+    seed: int | None = None,
+    write_lp: str | None = None,
+    write_mps: str | None = None,
+) -> Result:
+    """Solve ``puzzle`` and return a verified ``Result``.
+
+    ``backend``/``solver`` default to the fastest available pair; ``encoding`` to the one
+    measured fastest for that solver.  With ``unique`` a second solve under a no-good cut
+    proves the solution unique (``unique=True``) or finds another (``unique=False`` and
+    ``second``); if the time limit ends that second solve, ``unique`` stays None.
+    ``time_limit`` covers every solve of the call together.
+    """
+    start = time.perf_counter()
+    options = SolveOptions(time_limit, threads, verbose, seed)
+    run = PuzzleSession(puzzle, backend, solver, encoding, options)
+    try:
+        extra_seconds = {}
+        if write_lp:
+            extra_seconds["write"] = run.write(write_lp, "lp")
+        if write_mps:
+            extra_seconds["write"] = extra_seconds.get("write", 0.0) + run.write(write_mps, "mps")
+        status, grid = run.next_solution()
+        fields: dict = {}
+        if status == SOLVED and unique:
+            run.exclude(grid)
+            second_status, second = run.next_solution()
+            if second_status == INFEASIBLE:
+                fields["unique"] = True
+            elif second_status == SOLVED:
+                fields.update(unique=False, second=second)
+            else:
+                fields["message"] = f"uniqueness unknown: the second solve ended with {second_status}" + (
+                    f" ({run.last_message})" if run.last_message else "")
+        result = run.result(status, grid, **fields)
+    finally:
+        run.close()
+    result.seconds.update(extra_seconds)
+    result.seconds["total"] = time.perf_counter() - start
+    return result

@@ -1,0 +1,44 @@
+"""Shared fixtures: one parametrised fixture over every known (backend, solver) pair.
+
+A pair that cannot run here is a visible skip with the reason and how to get it, never a
+silent pass.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from futomip.backends import BACKEND_MODULES, backend_module
+from futomip.solvers import probe
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+SHARED = ROOT.parent / "shared"
+
+ALL_PAIRS = [(backend, solver) for backend in BACKEND_MODULES for solver in backend_module(backend).SOLVERS]
+
+# The five pairs the project promises to work on every machine after `pip install`.
+CORE_PAIRS = [("highspy", "highs"), ("pulp", "highs"), ("pulp", "cbc"), ("pyomo", "highs"), ("pyomo", "cbc")]
+
+
+def _require(backend: str, solver: str) -> tuple[str, str]:
+    pair = probe(backend, solver)
+    if not pair.available:
+        if (backend, solver) in CORE_PAIRS:
+            pytest.fail(f"{backend}/{solver} is a core pair and must be available after install: {pair.how}")
+        pytest.skip(f"{backend}/{solver} not available here ({pair.how})")
+    return backend, solver
+
+
+@pytest.fixture(params=ALL_PAIRS, ids=[f"{b}-{s}" for b, s in ALL_PAIRS])
+def pair(request) -> tuple[str, str]:
+    """Every (backend, solver) pair; skipped visibly when it cannot run here."""
+    return _require(*request.param)
+
+
+@pytest.fixture(params=CORE_PAIRS, ids=[f"{b}-{s}" for b, s in CORE_PAIRS])
+def core_pair(request) -> tuple[str, str]:
+    """The five pairs that must run everywhere (a missing one fails the test)."""
+    return _require(*request.param)
