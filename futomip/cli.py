@@ -23,6 +23,8 @@ from .errors import DataFormatError, FutomipError, SolverUnavailableError, Unkno
 __all__ = ["main", "build_parser"]
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
+# The shell's convention for a process ended by SIGINT.
+EXIT_INTERRUPTED = 130
 COMMANDS = ("solve", "solvers", "convert")
 
 
@@ -45,7 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole command")
     solve.add_argument("--threads", type=int, metavar="N", help="solver threads")
     solve.add_argument("--seed", type=int, help="solver random seed (HiGHS)")
-    solve.add_argument("--unique", action="store_true", help="also prove the solution unique or show a second one")
+    task = solve.add_mutually_exclusive_group()
+    task.add_argument("--unique", action="store_true", help="also prove the solution unique or show a second one")
+    task.add_argument("--all", action="store_true", help="enumerate every solution (printing each as it is found)")
+    task.add_argument("--explain", action="store_true",
+                      help="for an infeasible puzzle, find an irreducible set of clues that clash")
+    solve.add_argument("--limit", type=int, metavar="K", help="with --all: stop after K solutions")
     solve.add_argument("--write-lp", metavar="PATH", help="write the model as an LP file (backend's own writer)")
     solve.add_argument("--write-mps", metavar="PATH", help="write the model as an MPS file (backend's own writer)")
     solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
@@ -91,8 +98,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def _solve(args) -> int:
     from .report import text_report, to_json
-    from .solve import Result, solve
+    from .solve import Result
 
+    if args.limit is not None and not args.all:
+        raise UnknownNameError("option", "--limit without --all", ["--all --limit K"])
+    if args.limit is not None and args.limit < 1:
+        raise UnknownNameError("limit", str(args.limit), ["a positive number of solutions"])
     start = time.perf_counter()
     puzzles = io.read(args.file, args.format)
     if args.index is not None:
@@ -100,26 +111,76 @@ def _solve(args) -> int:
     read_seconds = time.perf_counter() - start
     worst = EXIT_SOLVED
     for number, puzzle in enumerate(puzzles):
+        if len(puzzles) > 1 and not args.json:
+            print(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
         try:
-            result = solve(
-                puzzle, backend=args.backend, solver=args.solver, encoding=args.encoding,
-                time_limit=args.time_limit, threads=args.threads, verbose=args.verbose,
-                unique=args.unique, seed=args.seed, write_lp=args.write_lp, write_mps=args.write_mps,
-            )
+            result = _run_task(args, puzzle)
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
+        except KeyboardInterrupt:
+            print("futomip: interrupted", file=sys.stderr)
+            return EXIT_INTERRUPTED
         result.file = args.file
         result.seconds["read"] = read_seconds / len(puzzles)
         result.seconds["total"] = result.seconds.get("total", 0.0) + result.seconds["read"]
         if args.json:
             print(json.dumps(to_json(result)), flush=True)
         else:
-            if len(puzzles) > 1:
-                print(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""))
             print(text_report(result, args.quiet), flush=True)
         if not result.solved:
             worst = EXIT_UNSOLVED
+        if result.message == "interrupted (Ctrl-C)":
+            return EXIT_INTERRUPTED
     return worst
+
+
+def _run_task(args, puzzle):
+    """Solve, enumerate or explain one puzzle as the options ask."""
+    from . import puzzles
+    from .certainty import enumerate_all, explain
+    from .solve import solve
+
+    common = dict(backend=args.backend, solver=args.solver, encoding=args.encoding, time_limit=args.time_limit,
+                  threads=args.threads, verbose=args.verbose, seed=args.seed)
+    if args.all:
+        if args.write_lp or args.write_mps:
+            _write_model_files(args, puzzle, common)
+
+        def show(k, grid):
+            if not args.json:
+                print(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
+            elif not args.quiet:
+                print(f"found solution {k}", file=sys.stderr, flush=True)
+
+        return enumerate_all(puzzle, args.limit, on_solution=show, **common)
+    if args.explain:
+        if args.write_lp or args.write_mps:
+            _write_model_files(args, puzzle, common)
+
+        def progress(done, total):
+            if not args.quiet and sys.stderr.isatty():
+                print(f"\rtesting clue {done}/{total}", end="", file=sys.stderr, flush=True)
+
+        result = explain(puzzle, progress=progress, **common)
+        if not args.quiet and sys.stderr.isatty():
+            print(file=sys.stderr)
+        return result
+    return solve(puzzle, unique=args.unique, write_lp=args.write_lp, write_mps=args.write_mps, **common)
+
+
+def _write_model_files(args, puzzle, common) -> None:
+    from .solve import PuzzleSession
+
+    from .backends import SolveOptions
+
+    run = PuzzleSession(puzzle, common["backend"], common["solver"], common["encoding"], SolveOptions())
+    try:
+        if args.write_lp:
+            run.write(args.write_lp, "lp")
+        if args.write_mps:
+            run.write(args.write_mps, "mps")
+    finally:
+        run.close()
 
 
 def _solvers(args) -> int:

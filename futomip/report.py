@@ -65,12 +65,21 @@ def text_report(result: Result, quiet: bool = False) -> str:
         lines.append("NOT unique: a second solution differs in "
                      f"{len(cells)} cells: " + " ".join(f"({r + 1},{c + 1})" for r, c in cells))
         lines.append(puzzles.render(result.puzzle, result.second))
+    if result.solutions is not None:
+        count = len(result.solutions)
+        state = "all of them" if result.complete else "the search did not finish, there may be more"
+        lines.append(f"{count} solution{'s' if count != 1 else ''} found ({state})")
+    if result.conflict:
+        module = puzzles.PUZZLE_MODULES[result.puzzle.kind]
+        lines.append("These clues cannot all hold together:")
+        lines.append(puzzles.render(module.restrict(result.puzzle, result.conflict)))
+        lines.extend(f"  - {clue.text}" for clue in result.conflict)
     if quiet:
         return "\n".join(lines)
     if lines:
         lines.append("")
     seconds = result.seconds
-    timing = ", ".join(f"{key} {seconds[key]:.3f}" for key in ("read", "build", "write", "solve") if key in seconds)
+    timing = ", ".join(f"{key} {seconds[key]:.3f}" for key in ("read", "import", "build", "write", "solve") if key in seconds)
     status = result.status
     if result.unique is True:
         status += ", unique"

@@ -51,8 +51,9 @@ class Result:
     ``status`` is "solved", "infeasible", "time_limit" or "error".  ``unique`` is None
     unless a uniqueness proof was asked for and finished; ``solutions``/``complete`` are
     set by enumeration; ``conflict`` by explanation; ``second`` is a second solution found
-    by the uniqueness check.  ``seconds`` holds "read", "build", "solve", "total" (and
-    "write" when a model file was written).
+    by the uniqueness check.  ``seconds`` holds "read", "import" (loading the backend and
+    probing the solver, once per process), "build", "solve", "total" (and "write" when a
+    model file was written).
     """
 
     puzzle: Any
@@ -98,7 +99,10 @@ class PuzzleSession:
         from .backends import backend_module
         from .models import MODULES
 
+        start = time.perf_counter()
+        # Probing the pair imports the backend and finds the solver: the "import" time.
         pair = default_pair(backend, solver)
+        import_seconds = time.perf_counter() - start
         self.puzzle = puzzle
         self.backend, self.solver = pair.backend, pair.solver
         encodings = MODULES[puzzle.kind].ENCODINGS
@@ -106,7 +110,7 @@ class PuzzleSession:
         if self.encoding not in encodings:
             raise UnknownNameError("encoding", self.encoding, list(encodings))
         self.deadline = deadline or Deadline(options.time_limit)
-        self.seconds = {"build": 0.0, "solve": 0.0}
+        self.seconds = {"import": import_seconds, "build": 0.0, "solve": 0.0}
         self.cuts = 0
         start = time.perf_counter()
         self.formulation = MODULES[puzzle.kind].formulate(puzzle, self.encoding)

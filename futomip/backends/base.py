@@ -81,6 +81,10 @@ class Session(ABC):
         try:
             raw = self._solve(limit)
         except KeyboardInterrupt:
+            # A solver program started by PuLP or Pyomo must not outlive the interrupt.
+            from ._children import terminate_children
+
+            terminate_children()
             raise
         except Exception as exc:  # noqa: BLE001 - every solver failure becomes a status.
             raw = RawSolution(ERROR, message=f"{type(exc).__name__}: {exc}")

@@ -105,15 +105,20 @@ class HighspySession(Session):
         highs = self._highs
         status_enum = self._highspy.HighsModelStatus
         highs.clearSolver()
-        highs.run()
+        # solve() runs HiGHS in a thread so that Ctrl-C cancels it cleanly (run() would not
+        # return to Python until HiGHS finished).
+        highs.HandleKeyboardInterrupt = True
+        highs.solve()
         status = highs.getModelStatus()
+        if status == status_enum.kInterrupt:
+            raise KeyboardInterrupt
         has_point = highs.getInfo().primal_solution_status == 2
-        if status == status_enum.kOptimal or (has_point and status in (status_enum.kTimeLimit, status_enum.kInterrupt)):
+        if status == status_enum.kOptimal or (has_point and status == status_enum.kTimeLimit):
             # Any feasible point of a feasibility model is a solution, even at a time limit.
             return RawSolution(SOLVED, list(highs.getSolution().col_value))
         if status == status_enum.kInfeasible:
             return RawSolution(INFEASIBLE)
-        if status in (status_enum.kTimeLimit, status_enum.kInterrupt):
+        if status == status_enum.kTimeLimit:
             return RawSolution(TIME_LIMIT, message=highs.modelStatusToString(status))
         return RawSolution(ERROR, message=f"HiGHS status {highs.modelStatusToString(status)!r}")
 
