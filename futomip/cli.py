@@ -4,6 +4,8 @@
     futomip solve FILE          solve and print the board (``--json`` for scripts)
     futomip solvers             every (backend, solver) pair and whether it runs here
     futomip convert IN OUT      rewrite a puzzle file in another format
+    futomip bench FILE...       time (backend, solver, encoding) combinations side by side
+    futomip generate N          make a Futoshiki with a unique solution
 
 Exit codes: 0 solved, 1 infeasible or no solution (time limit, solver error), 2 usage or
 data error, 3 solver unavailable.  A user error never shows a Python traceback.
@@ -25,7 +27,7 @@ __all__ = ["main", "build_parser"]
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 # The shell's convention for a process ended by SIGINT.
 EXIT_INTERRUPTED = 130
-COMMANDS = ("solve", "solvers", "convert")
+COMMANDS = ("solve", "solvers", "convert", "bench", "generate")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,6 +69,29 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("--to", help="output format (default: implied by the output extension)")
     convert.add_argument("--format", help="input format (default: detected)")
     convert.add_argument("--index", type=int, help="convert only puzzle K (0-based) of a multi-puzzle file")
+
+    bench = commands.add_parser("bench", help="time (backend, solver, encoding) combinations side by side")
+    bench.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used)")
+    bench.add_argument("--pairs", default="core",
+                       help="comma-separated backend/solver pairs, 'core' (the five pairs) or 'all' available")
+    bench.add_argument("--encodings", help="comma-separated encodings (default: the solver's default)")
+    bench.add_argument("--repeat", type=int, default=1, help="solve everything this many times")
+    bench.add_argument("--unique", action="store_true", help="also time the uniqueness proof")
+    bench.add_argument("--time-limit", type=float, metavar="S", help="seconds per solve")
+    bench.add_argument("--seed", type=int, help="solver random seed (HiGHS)")
+    bench.add_argument("--json", action="store_true", help="print the raw measurements and summary as JSON")
+
+    generate = commands.add_parser("generate", help="make a Futoshiki with a unique solution")
+    generate.add_argument("size", type=int, help="board size n")
+    generate.add_argument("--givens", type=int, default=7, help="number of given cells (default 7)")
+    generate.add_argument("--signs", type=int, default=40, help="inequalities to start from (default 40)")
+    generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    generate.add_argument("--count", type=int, default=1, help="how many puzzles (seeds seed, seed+1, ...)")
+    generate.add_argument("--output", "-o", metavar="PATTERN",
+                          help="write each puzzle to PATTERN with {seed} replaced (format from the extension); "
+                               "default: print them")
+    generate.add_argument("--backend", help="backend for the uniqueness checks")
+    generate.add_argument("--solver", help="solver for the uniqueness checks")
     return parser
 
 
@@ -81,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return EXIT_USAGE
     try:
-        return {"solve": _solve, "solvers": _solvers, "convert": _convert}[args.command](args)
+        handlers = {"solve": _solve, "solvers": _solvers, "convert": _convert, "bench": _bench, "generate": _generate}
+        return handlers[args.command](args)
     except (DataFormatError, UnknownNameError) as exc:
         print(f"futomip: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -207,4 +233,53 @@ def _convert(args) -> int:
         puzzle = io.load(args.input, args.format)
     io.write(puzzle, args.output, args.to)
     print(f"wrote {args.output}", file=sys.stderr)
+    return EXIT_SOLVED
+
+
+def _bench(args) -> int:
+    from .bench import format_table, run_benchmark, summarise
+    from .solvers import DEFAULT_ORDER, pairs, require
+
+    puzzles = [puzzle for path in args.files for puzzle in io.read(path)]
+    if args.pairs == "core":
+        chosen = list(DEFAULT_ORDER)
+    elif args.pairs == "all":
+        chosen = [(p.backend, p.solver) for p in pairs() if p.available]
+    else:
+        chosen = [tuple(item.split("/", 1)) for item in args.pairs.split(",")]
+    for backend, solver in chosen:
+        require(backend, solver)
+    encodings = args.encodings.split(",") if args.encodings else [None]
+    combinations = [(b, s, e) for b, s in chosen for e in encodings]
+
+    def progress(text: str) -> None:
+        if sys.stderr.isatty():
+            print(f"\r{text:<70}", end="", file=sys.stderr, flush=True)
+
+    measurements = run_benchmark(puzzles, combinations, args.time_limit, args.unique, args.repeat, args.seed, progress)
+    if sys.stderr.isatty():
+        print(file=sys.stderr)
+    rows = summarise(measurements)
+    if args.json:
+        print(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}))
+    else:
+        print(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved")
+        print(format_table(rows))
+    return EXIT_SOLVED
+
+
+def _generate(args) -> int:
+    from .generate import generate_futoshiki
+    from .puzzles import render
+
+    for seed in range(args.seed, args.seed + args.count):
+        puzzle, _ = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend, args.solver)
+        if args.output:
+            path = args.output.replace("{seed}", str(seed))
+            io.write(puzzle, path)
+            print(f"wrote {path}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs", file=sys.stderr)
+        else:
+            print(f"% {puzzle.name}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs")
+            print(render(puzzle))
+            print()
     return EXIT_SOLVED

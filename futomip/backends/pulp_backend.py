@@ -86,7 +86,11 @@ class PulpSession(Session):
 
         self._pulp = pulp
         self._problem = pulp.LpProblem(model.name, pulp.LpMinimize)
-        self._vars = [pulp.LpVariable(name, cat=pulp.LpBinary) for name in model.var_names]
+        if hasattr(self._problem, "add_variable"):
+            # PuLP 3.3 deprecates free-standing LpVariable objects in favour of this.
+            self._vars = [self._problem.add_variable(name, 0, 1, cat=pulp.LpBinary) for name in model.var_names]
+        else:
+            self._vars = [pulp.LpVariable(name, 0, 1, cat=pulp.LpBinary) for name in model.var_names]
         self._problem.setObjective(pulp.LpAffineExpression([(self._vars[j], c) for j, c in model.objective.items()]))
         for con in model.constraints:
             self._add(con)

@@ -1,0 +1,122 @@
+"""Benchmarks: time per puzzle for (backend, solver, encoding) combinations, side by side.
+
+Every combination solves every puzzle in one interleaved run (puzzle by puzzle, all
+combinations in turn), so that load from other programs on a shared machine hits all of
+them alike; the report gives medians, 90th percentiles, maxima and ratios to the fastest
+combination.  With ``unique`` each run also proves uniqueness, and the report gives the
+cost of that proof relative to the first solve.  Nothing here asserts a time.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .backends import SOLVED, SolveOptions
+from .solve import PuzzleSession
+
+__all__ = ["Measurement", "run_benchmark", "summarise", "format_table"]
+
+
+@dataclass
+class Measurement:
+    """One puzzle solved once by one combination."""
+
+    puzzle: str
+    backend: str
+    solver: str
+    encoding: str
+    status: str
+    build: float
+    first_solve: float
+    proof: float | None = None
+    total: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+def _measure(puzzle, backend, solver, encoding, time_limit, unique, seed) -> Measurement:
+    start = time.perf_counter()
+    run = PuzzleSession(puzzle, backend, solver, encoding, SolveOptions(time_limit, seed=seed))
+    try:
+        status, grid = run.next_solution()
+        first = run.seconds["solve"]
+        proof = None
+        if unique and status == SOLVED:
+            run.exclude(grid)
+            run.next_solution()
+            proof = run.seconds["solve"] - first
+    finally:
+        run.close()
+    return Measurement(puzzle.name, run.backend, run.solver, run.encoding, status, run.seconds["build"], first,
+                       proof, time.perf_counter() - start)
+
+
+def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1, seed=None,
+                  progress: Callable[[str], None] | None = None) -> list[Measurement]:
+    """Solve every puzzle with every (backend, solver, encoding), interleaved, ``repeat`` times."""
+    measurements = []
+    total = len(puzzles) * len(combinations) * repeat
+    done = 0
+    for _ in range(repeat):
+        for puzzle in puzzles:
+            for backend, solver, encoding in combinations:
+                measurements.append(_measure(puzzle, backend, solver, encoding, time_limit, unique, seed))
+                done += 1
+                if progress is not None:
+                    progress(f"{done}/{total} {puzzle.name} {backend}/{solver}/{encoding}")
+    return measurements
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))
+    return ordered[index]
+
+
+def summarise(measurements: list[Measurement]) -> list[dict]:
+    """One row per combination: counts, medians, p90, max, and ratios to the fastest median."""
+    groups: dict[tuple, list[Measurement]] = {}
+    for m in measurements:
+        groups.setdefault((m.backend, m.solver, m.encoding), []).append(m)
+    rows = []
+    for (backend, solver, encoding), group in groups.items():
+        solves = [m.first_solve for m in group]
+        row = {
+            "backend": backend, "solver": solver, "encoding": encoding, "runs": len(group),
+            "solved": sum(m.status == SOLVED for m in group),
+            "build_median": statistics.median(m.build for m in group),
+            "solve_median": statistics.median(solves), "solve_p90": _percentile(solves, 0.9), "solve_max": max(solves),
+            "total_median": statistics.median(m.total for m in group),
+        }
+        proofs = [(m.proof, m.first_solve) for m in group if m.proof is not None]
+        if proofs:
+            row["proof_median"] = statistics.median(p for p, _ in proofs)
+            row["proof_ratio_median"] = statistics.median(p / max(f, 1e-9) for p, f in proofs)
+        rows.append(row)
+    fastest = min(row["total_median"] for row in rows)
+    for row in rows:
+        row["ratio_to_fastest"] = row["total_median"] / max(fastest, 1e-9)
+    rows.sort(key=lambda row: row["total_median"])
+    return rows
+
+
+def format_table(rows: list[dict]) -> str:
+    """The summary as a Markdown table (times in milliseconds)."""
+    has_proof = any("proof_median" in row for row in rows)
+    head = ["backend/solver", "encoding", "solved", "build ms", "solve ms median", "p90", "max", "total ms median", "x fastest"]
+    if has_proof:
+        head += ["proof ms median", "proof / first solve"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        cells = [f"{row['backend']}/{row['solver']}", row["encoding"], f"{row['solved']}/{row['runs']}",
+                 f"{row['build_median'] * 1000:.1f}", f"{row['solve_median'] * 1000:.1f}",
+                 f"{row['solve_p90'] * 1000:.1f}", f"{row['solve_max'] * 1000:.1f}",
+                 f"{row['total_median'] * 1000:.1f}", f"{row['ratio_to_fastest']:.2f}"]
+        if has_proof:
+            cells += [f"{row.get('proof_median', float('nan')) * 1000:.1f}", f"{row.get('proof_ratio_median', float('nan')):.2f}"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""Golden data: every bundled puzzle with known solutions is solved by every pair and checked.
+
+A puzzle file ``data/**/name.ext`` has its known solutions in ``name.sol``.  When the
+``.sol`` file says the puzzle has one solution, the solver's grid must equal it; otherwise
+it must pass the independent verifier (which every returned grid does anyway).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import futomip
+from futomip.io.solutions import read_solutions, solutions_path
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def _golden_files() -> list[tuple[Path, Path]]:
+    found = []
+    for solution in sorted(DATA.rglob("*.sol")):
+        puzzles = [p for p in solution.parent.glob(solution.stem + ".*")
+                   if p.suffix != ".sol" and p.is_file() and solutions_path(p) == solution]
+        assert len(puzzles) == 1, f"{solution}: expected one puzzle file beside it, found {puzzles}"
+        found.append((puzzles[0], solution))
+    return found
+
+
+GOLDEN = _golden_files()
+
+
+def test_there_is_golden_data():
+    """The data folder holds the bundled puzzles (a broken checkout would make the golden tests vacuous)."""
+    assert len(GOLDEN) >= 40
+
+
+@pytest.mark.parametrize("puzzle_path,solution_path", GOLDEN, ids=[str(p.relative_to(DATA)) for p, _ in GOLDEN])
+def test_golden_puzzle_solved_by_every_core_pair(puzzle_path, solution_path, core_pair):
+    """The solver's grid passes the verifier and equals the known solution when that is unique."""
+    backend, solver = core_pair
+    puzzle = futomip.load(puzzle_path)
+    known = read_solutions(solution_path)
+    for grid in known.grids:
+        assert futomip.verify(puzzle, grid) == [], f"{solution_path} holds a grid that breaks the rules"
+    result = futomip.solve(puzzle, backend=backend, solver=solver)
+    assert result.status == "solved", result.message
+    assert futomip.verify(puzzle, result.grid) == []
+    if known.count == 1:
+        assert result.grid == known.grids[0]
+    elif known.count is None or known.count == len(known.grids):
+        # Only listed solutions exist when the list is complete; otherwise any verified grid.
+        if known.count is not None:
+            assert result.grid in known.grids
