@@ -1,0 +1,125 @@
+"""The command line: exit codes, the --json contract, model files, convert, solvers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from futomip.cli import main
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+SAMPLE = DATA / "futoshiki.dat"
+JSON_FIELDS = {"file", "puzzle", "size", "status", "solution", "backend", "solver", "encoding", "seconds", "unique"}
+
+
+def _json(capsys, argv) -> tuple[int, dict]:
+    code = main(argv)
+    out = capsys.readouterr().out.strip().splitlines()
+    return code, json.loads(out[-1])
+
+
+def test_bundled_sample_solves_with_exit_0(capsys):
+    """`futomip data/futoshiki.dat` prints the board and a status line, exit 0."""
+    assert main([str(SAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert "status: solved" in out and "7 3 4>2 6 5 1" in out
+
+
+def test_json_contract(capsys):
+    """--json prints one object with the documented fields and types."""
+    code, data = _json(capsys, [str(SAMPLE), "--json"])
+    assert code == 0
+    assert JSON_FIELDS <= data.keys()
+    assert data["puzzle"] == "futoshiki" and data["size"] == 7 and data["status"] == "solved"
+    assert data["solution"][0] == [7, 3, 4, 2, 6, 5, 1]
+    assert {"read", "build", "solve", "total"} <= data["seconds"].keys()
+    assert data["unique"] is None
+
+
+def test_json_unique_and_all(capsys):
+    """--unique sets unique true; --all lists every solution and says it is complete."""
+    _, data = _json(capsys, [str(SAMPLE), "--json", "--unique"])
+    assert data["unique"] is True
+    code, data = _json(capsys, [str(DATA / "futoshiki/seeds/sample-5.txt"), "--json", "--all", "--limit", "4"])
+    assert code == 0 and len(data["solutions"]) == 4 and data["complete"] is False
+
+
+def test_infeasible_exits_1_and_explain_reports_conflict(tmp_path, capsys):
+    """An infeasible puzzle exits 1; --explain adds the conflict in 1-based coordinates."""
+    path = tmp_path / "bad.dat"
+    path.write_text('n = 3; initialValues = {<1,1,3>}; conditions = {<1,1,1,2,"<">};')
+    code, data = _json(capsys, [str(path), "--json"])
+    assert code == 1 and data["status"] == "infeasible" and data["solution"] is None
+    code, data = _json(capsys, [str(path), "--json", "--explain"])
+    assert code == 1
+    assert {c["type"] for c in data["conflict"]} == {"given", "less"}
+    assert {"type": "given", "row": 1, "col": 1, "value": 3} .items() <= data["conflict"][0].items()
+
+
+def test_malformed_file_exits_2_with_position(tmp_path, capsys):
+    """A syntax error exits 2 and prints path:line:column on stderr, no traceback."""
+    path = tmp_path / "broken.dat"
+    path.write_text("n = 3;\ninitialValues = {<1,1,3>\n")
+    assert main([str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:" in err and "Traceback" not in err
+
+
+def test_missing_file_and_unknown_names_exit_2(capsys):
+    """A missing file, an unknown backend and an unknown solver are usage errors."""
+    assert main(["no/such/file.dat"]) == 2
+    assert main([str(SAMPLE), "--backend", "nosuch"]) == 2
+    assert "valid backends" in capsys.readouterr().err
+    assert main([str(SAMPLE), "--solver", "nosuch"]) == 2
+
+
+def test_a_pair_the_backend_cannot_drive_exits_3(capsys):
+    """highspy drives only HiGHS: asking it for CBC says which backends can, exit 3."""
+    assert main([str(SAMPLE), "--backend", "highspy", "--solver", "cbc"]) == 3
+    assert "pulp" in capsys.readouterr().err
+
+
+def test_write_lp_and_mps(tmp_path, core_pair, capsys):
+    """--write-lp/--write-mps write files whose rows carry the model's constraint names."""
+    backend, solver = core_pair
+    lp, mps = tmp_path / "model.lp", tmp_path / "model.mps"
+    assert main([str(SAMPLE), "--backend", backend, "--solver", solver, "--write-lp", str(lp),
+                 "--write-mps", str(mps), "-q"]) == 0
+    text = lp.read_text()
+    assert "cell_one_value(1" in text and "less_than(1" in text and "row_has_value(" in text
+    assert mps.stat().st_size > 0
+
+
+def test_convert_round_trip(tmp_path, capsys):
+    """convert writes another format that reads back as the same puzzle."""
+    import futomip
+
+    out = tmp_path / "sample.txt"
+    assert main(["convert", str(SAMPLE), str(out), "--to", "grid"]) == 0
+    assert futomip.load(out) == futomip.load(SAMPLE)
+
+
+def test_solvers_lists_every_pair(capsys):
+    """`futomip solvers` lists the five core pairs as available and names the default."""
+    assert main(["solvers"]) == 0
+    out = capsys.readouterr().out
+    for backend, solver in [("highspy", "highs"), ("pulp", "cbc"), ("pyomo", "cbc")]:
+        assert any(line.split()[:3] == [backend, solver, "available"] for line in out.splitlines())
+    assert "default pair:" in out
+
+
+def test_python_m_futomip_runs_as_a_program():
+    """`python -m futomip FILE --json -q` works as a separate process and exits 0."""
+    done = subprocess.run([sys.executable, "-m", "futomip", str(SAMPLE), "--json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["status"] == "solved"
+
+
+def test_time_limit_zero_ends_with_time_limit(capsys):
+    """A time limit that is already used up ends with status time_limit and exit 1."""
+    code, data = _json(capsys, [str(SAMPLE), "--json", "--time-limit", "0"])
+    assert code == 1 and data["status"] == "time_limit"
