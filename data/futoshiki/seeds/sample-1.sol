@@ -1,0 +1,4 @@
+% Solutions from the seed documents; the count was checked by exhaustive search.
+% solutions: 1
+1 2
+2 1
