@@ -6,6 +6,8 @@ Installed as ``futomip.models``.  A formulation must not import a backend or a s
 from __future__ import annotations
 
 from . import futoshiki
+from . import nonogram
+from . import str8ts
 
 __all__ = ["MODULES", "FORMULATIONS", "ENCODINGS"]
 
@@ -13,6 +15,8 @@ __all__ = ["MODULES", "FORMULATIONS", "ENCODINGS"]
 # (the first encoding is the default unless a solver prefers another).  One line per kind.
 MODULES = {
     "futoshiki": futoshiki,
+    "nonogram": nonogram,
+    "str8ts": str8ts,
 }
 
 FORMULATIONS = {kind: module.formulate for kind, module in MODULES.items()}

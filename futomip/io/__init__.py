@@ -21,10 +21,20 @@ def _register() -> dict[str, Format]:
     # One module per line so that adding a format touches one line.  Order matters only
     # when two formats accept the same content and the extension does not decide.
     names = [
+        "str8ts_dat",
+        "str8ts_seed",
+        "str8ts_vil02",
+        "str8ts_osmith93",
         "futoshiki_opl",
         "futoshiki_ampl",
         "futoshiki_grid",
         "futoshiki_csv",
+        "nonogram_seed",
+        "nonogram_non",
+        "nonogram_nin",
+        "nonogram_taai",
+        "nonogram_dzn",
+        "nonogram_dat",
     ]
     modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return {module.FORMAT.name: module.FORMAT for module in modules}

@@ -7,6 +7,8 @@ checks every grid a solver returns.
 from __future__ import annotations
 
 from . import futoshiki
+from . import nonogram
+from . import str8ts
 from .futoshiki import Futoshiki
 
 __all__ = ["Futoshiki", "futoshiki", "verify", "render", "PUZZLE_MODULES"]
@@ -15,6 +17,8 @@ __all__ = ["Futoshiki", "futoshiki", "verify", "render", "PUZZLE_MODULES"]
 # ``clues`` and ``restrict``.  One line per kind.
 PUZZLE_MODULES = {
     "futoshiki": futoshiki,
+    "nonogram": nonogram,
+    "str8ts": str8ts,
 }
 
 

@@ -7,6 +7,8 @@ force in ``tests/test_globals.py``.  They only use ``futomip.linear``.
 from .exactly_one import exactly_one, at_most_one
 from .all_different import all_different_onehot
 from .strict_less import strict_less_tight, strict_less_weighted
+from .blocks import arc_keys, block_starts, line_automaton, start_keys
+from .straight import straight, straight_starts
 
 __all__ = [
     "exactly_one",
@@ -14,4 +16,7 @@ __all__ = [
     "all_different_onehot",
     "strict_less_tight",
     "strict_less_weighted",
+    "block_starts", "start_keys", "line_automaton", "arc_keys",
+    "straight",
+    "straight_starts",
 ]

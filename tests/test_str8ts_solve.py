@@ -1,0 +1,36 @@
+"""Solving Str8ts through the pipeline: the seed sample's solution and its uniqueness."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import futomip
+from futomip.certainty import solutions
+from futomip.io.solutions import read_solutions
+from futomip.puzzles.str8ts import Str8ts
+
+SEED_FILE = Path(__file__).resolve().parent.parent / "data" / "str8ts" / "seeds" / "blog-sample.txt"
+
+
+def test_seed_sample_has_exactly_its_published_solution(core_pair):
+    """Every core pair solves the seed sample to its published solution and proves it unique."""
+    backend, solver = core_pair
+    puzzle = futomip.load(SEED_FILE)
+    result = futomip.solve(puzzle, backend=backend, solver=solver, unique=True)
+    assert result.status == "solved" and result.unique is True
+    assert result.grid == read_solutions(SEED_FILE.with_suffix(".sol")).grids[0]
+
+
+def test_solutions_enumerates_the_seed_sample_once():
+    """Enumeration with no-good cuts finds one solution of the seed sample and then stops."""
+    puzzle = futomip.load(SEED_FILE)
+    assert list(solutions(puzzle, limit=3, backend="highspy", solver="highs")) == [
+        read_solutions(SEED_FILE.with_suffix(".sol")).grids[0]
+    ]
+
+
+def test_a_contradictory_board_is_infeasible():
+    """A black clue equal to a given in the same row leaves no solution: status infeasible."""
+    puzzle = Str8ts.from_cells(3, black=[(0, 0)], digits={(0, 0): 2, (0, 2): 2})
+    result = futomip.solve(puzzle, backend="highspy", solver="highs")
+    assert result.status == "infeasible" and result.grid is None
