@@ -77,6 +77,9 @@ class Session(ABC):
         limit = self.options.time_limit if time_limit is None else time_limit
         if limit is not None and limit <= 0:
             return RawSolution(TIME_LIMIT, message="no time left before the solve")
+        trivial = self._trivial_outcome()
+        if trivial is not None:
+            return trivial
         start = time.perf_counter()
         try:
             raw = self._solve(limit)
@@ -94,6 +97,21 @@ class Session(ABC):
             if broken:
                 raw = RawSolution(ERROR, message=f"the solver's point breaks rows {', '.join(broken[:5])}")
         return RawSolution(raw.status, raw.values, raw.message, seconds)
+
+    def _trivial_outcome(self) -> RawSolution | None:
+        """The answer without a solver when the model decides itself, else None.
+
+        A row without terms reads ``0 sense rhs``: if that is false the model is infeasible
+        (Pyomo refuses such rows and HiGHS reports an empty model as such, so no solver is
+        asked); a model without columns whose empty rows hold is solved by the empty point.
+        Backends leave empty rows out of the models they build.
+        """
+        for con in list(self.model.constraints) + self.extra:
+            if not con.terms and not con.is_satisfied([]):
+                return RawSolution(INFEASIBLE, message=f"row {con.name} reads 0 {con.sense} {con.rhs:g}")
+        if self.model.num_vars == 0:
+            return RawSolution(SOLVED, [])
+        return None
 
     @abstractmethod
     def _add(self, con: Constraint) -> None:

@@ -93,7 +93,9 @@ class PulpSession(Session):
             self._vars = [pulp.LpVariable(name, 0, 1, cat=pulp.LpBinary) for name in model.var_names]
         self._problem.setObjective(pulp.LpAffineExpression([(self._vars[j], c) for j, c in model.objective.items()]))
         for con in model.constraints:
-            self._add(con)
+            # Empty rows are decided before any solve (Session._trivial_outcome).
+            if con.terms:
+                self._add(con)
 
     def _add(self, con: Constraint) -> None:
         pulp = self._pulp

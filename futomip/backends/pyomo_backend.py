@@ -110,7 +110,9 @@ class PyomoSession(Session):
         )
         rows_by_family: dict[str, list[Constraint]] = {}
         for con in model.constraints:
-            rows_by_family.setdefault(con.family, []).append(con)
+            # Pyomo rejects rows without variables; they are decided before any solve.
+            if con.terms:
+                rows_by_family.setdefault(con.family, []).append(con)
         for family, rows in rows_by_family.items():
             indexed = pyo.Constraint([con.key for con in rows])
             block.add_component(family, indexed)
