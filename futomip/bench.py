@@ -120,3 +120,28 @@ def format_table(rows: list[dict]) -> str:
             cells += [f"{row.get('proof_median', float('nan')) * 1000:.1f}", f"{row.get('proof_ratio_median', float('nan')):.2f}"]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def enumeration_costs(puzzle, pairs, repeat: int = 3) -> list[dict]:
+    """Seconds to enumerate every solution of ``puzzle`` per pair, adding each cut to the
+    live model versus rebuilding the backend model before every solve (medians of
+    ``repeat`` interleaved runs)."""
+    from .certainty import Enumeration
+
+    times: dict[tuple, list[float]] = {}
+    counts: dict[tuple, int] = {}
+    for _ in range(repeat):
+        for backend, solver in pairs:
+            for rebuild in (False, True):
+                start = time.perf_counter()
+                enumeration = Enumeration(puzzle, backend=backend, solver=solver, rebuild=rebuild)
+                count = sum(1 for _ in enumeration)
+                times.setdefault((backend, solver, rebuild), []).append(time.perf_counter() - start)
+                counts[(backend, solver, rebuild)] = count
+    rows = []
+    for backend, solver in pairs:
+        live = statistics.median(times[(backend, solver, False)])
+        fresh = statistics.median(times[(backend, solver, True)])
+        rows.append({"backend": backend, "solver": solver, "solutions": counts[(backend, solver, False)],
+                     "live_seconds": live, "rebuild_seconds": fresh, "rebuild_over_live": fresh / max(live, 1e-9)})
+    return rows

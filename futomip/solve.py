@@ -111,12 +111,26 @@ class PuzzleSession:
             raise UnknownNameError("encoding", self.encoding, list(encodings))
         self.deadline = deadline or Deadline(options.time_limit)
         self.seconds = {"import": import_seconds, "build": 0.0, "solve": 0.0}
+        self.options = options
+        self.cut_rows: list[Constraint] = []
         self.cuts = 0
         start = time.perf_counter()
         self.formulation = MODULES[puzzle.kind].formulate(puzzle, self.encoding)
         self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, options)
         self.seconds["build"] = time.perf_counter() - start
         self.last_message = ""
+
+    def rebuild(self) -> None:
+        """Build the backend model afresh with every cut so far (what a non-persistent
+        interface does on each solve); used to measure what incremental solving saves."""
+        from .backends import backend_module
+
+        start = time.perf_counter()
+        self.session.close()
+        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, self.options)
+        for con in self.cut_rows:
+            self.session.add_constraint(con)
+        self.seconds["build"] += time.perf_counter() - start
 
     def next_solution(self):
         """Solve once: ``(status, grid)``; a grid is verified before it is returned.
@@ -139,7 +153,9 @@ class PuzzleSession:
         """Cut off ``grid`` so that the next solve must find another one."""
         terms, sense, rhs = self.formulation.exclude(grid)
         self.cuts += 1
-        self.session.add_constraint(Constraint(f"exclude({self.cuts})", tuple(terms), sense, rhs, "exclude", (self.cuts,)))
+        con = Constraint(f"exclude({self.cuts})", tuple(terms), sense, rhs, "exclude", (self.cuts,))
+        self.cut_rows.append(con)
+        self.session.add_constraint(con)
 
     def write(self, path: str, file_format: str) -> float:
         """Write the model (LP or MPS) with the backend's writer; returns the seconds spent."""

@@ -46,8 +46,9 @@ def _grid_from(values: dict[str, float], n: int):
 def _solve_with_highs(model: Path, tmp_path: Path) -> dict[str, float]:
     program, env = _highs_command()
     solution = tmp_path / "highs.sol"
+    # The highs program writes Highs.log into its working directory.
     done = subprocess.run([program, str(model), "--solution_file", str(solution)], capture_output=True, text=True,
-                          env=env, timeout=120)
+                          env=env, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     values, in_columns = {}, False
     for line in solution.read_text().splitlines():
@@ -66,7 +67,7 @@ def _solve_with_cbc(model: Path, tmp_path: Path) -> dict[str, float]:
     program, env = _cbc_command()
     solution = tmp_path / "cbc.sol"
     done = subprocess.run([program, str(model), "-solve", "-solu", str(solution)], capture_output=True, text=True,
-                          env=env, timeout=120)
+                          env=env, timeout=120, cwd=tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = solution.read_text().splitlines()
     assert lines[0].startswith("Optimal"), lines[0]
