@@ -82,13 +82,18 @@ def _solve_with_cbc(model: Path, tmp_path: Path) -> dict[str, float]:
 @pytest.mark.parametrize("program", ["highs", "cbc"])
 @pytest.mark.parametrize("file_format", ["lp", "mps"])
 @pytest.mark.parametrize("backend", ["highspy", "pulp", "pyomo"])
-def test_written_model_is_solved_by_the_standalone_programs(backend, file_format, program, tmp_path):
-    """The model file of each backend, solved by the highs or cbc program, decodes to futomip's grid."""
+@pytest.mark.parametrize("encoding", ["tight", "weighted"])
+def test_written_model_is_solved_by_the_standalone_programs(backend, file_format, program, encoding, tmp_path):
+    """The model file of each backend, solved by the highs or cbc program, decodes to futomip's grid.
+
+    The weighted encoding matters here: its LP relaxation is fractional, so a reader that
+    lost the binary declarations would return a grid that does not decode.
+    """
     puzzle = futomip.load(SAMPLE)
     solver = "highs"
     path = tmp_path / f"model.{file_format}"
     kwargs = {"write_lp": str(path)} if file_format == "lp" else {"write_mps": str(path)}
-    result = futomip.solve(puzzle, backend=backend, solver=solver, **kwargs)
+    result = futomip.solve(puzzle, backend=backend, solver=solver, encoding=encoding, **kwargs)
     assert result.status == "solved"
     if file_format == "mps" and backend == "pyomo":
         # Pyomo's MPS writer names columns x1, x2, ... unless labels are kept; ours keeps them.

@@ -128,6 +128,32 @@ class HighspySession(Session):
         if not str(path).lower().endswith("." + file_format):
             raise ValueError(f"{path}: a {file_format.upper()} file name must end in .{file_format}")
         self._highs.writeModel(str(path))
+        if file_format == "lp":
+            _spell_out_sections(path)
+
+
+# HiGHS writes the short section keywords; CBC's LP reader (CoinLpIO) knows only the long
+# ones and reads "bin", "gen" and "semi" as column names, silently dropping integrality.
+_LONG_SECTION_NAMES = {"bin": "binary", "gen": "general", "semi": "semi-continuous"}
+_SECTION_NAMES = {"min", "max", "st", "bounds", "bin", "gen", "semi", "end", "sos"}
+
+
+def _spell_out_sections(path: str) -> None:
+    """Rewrite the section keywords of a HiGHS LP file so that HiGHS and CBC both read it,
+    leaving out sections that are empty."""
+    with open(path, encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    kept = []
+    for i, line in enumerate(lines):
+        word = line.strip().lower()
+        if word in _LONG_SECTION_NAMES:
+            following = lines[i + 1].strip().lower() if i + 1 < len(lines) else "end"
+            if following in _SECTION_NAMES:
+                continue
+            line = _LONG_SECTION_NAMES[word]
+        kept.append(line)
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(kept))
 
 
 def open_session(model: LinearModel, solver: str, options: SolveOptions) -> Session:
