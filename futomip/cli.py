@@ -90,8 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     generate.add_argument("--count", type=int, default=1, help="how many puzzles (seeds seed, seed+1, ...)")
     generate.add_argument("--output", "-o", metavar="PATTERN",
-                          help="write each puzzle to PATTERN with {seed} replaced (format from the extension); "
-                               "default: print them")
+                          help="write each puzzle to PATTERN with {seed} replaced (format from the extension) "
+                               "and its solution beside it (.sol); default: print them")
     generate.add_argument("--backend", help="backend for the uniqueness checks")
     generate.add_argument("--solver", help="solver for the uniqueness checks")
     return parser
@@ -293,12 +293,17 @@ def _generate(args) -> int:
     from .generate import generate_futoshiki
     from .puzzles import render
 
+    from .io.solutions import solutions_path, write_solutions
+
     for seed in range(args.seed, args.seed + args.count):
-        puzzle, _ = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend, args.solver)
+        puzzle, square = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend, args.solver)
         if args.output:
             path = args.output.replace("{seed}", str(seed))
             io.write(puzzle, path)
-            print(f"wrote {path}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs", file=sys.stderr)
+            # The solution is proven unique, so it goes beside the puzzle as golden data.
+            write_solutions(solutions_path(path), [square], count=1)
+            print(f"wrote {path} and its .sol: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs",
+                  file=sys.stderr)
         else:
             print(f"% {puzzle.name}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs")
             print(render(puzzle))
