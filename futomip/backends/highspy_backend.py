@@ -105,13 +105,8 @@ class HighspySession(Session):
         highs = self._highs
         status_enum = self._highspy.HighsModelStatus
         highs.clearSolver()
-        # solve() runs HiGHS in a thread so that Ctrl-C cancels it cleanly (run() would not
-        # return to Python until HiGHS finished).
-        highs.HandleKeyboardInterrupt = True
-        highs.solve()
+        _run_interruptibly(highs)
         status = highs.getModelStatus()
-        if status == status_enum.kInterrupt:
-            raise KeyboardInterrupt
         has_point = highs.getInfo().primal_solution_status == 2
         if status == status_enum.kOptimal or (has_point and status == status_enum.kTimeLimit):
             # Any feasible point of a feasibility model is a solution, even at a time limit.
@@ -154,6 +149,25 @@ def _spell_out_sections(path: str) -> None:
         kept.append(line)
     with open(path, "w", encoding="utf-8") as handle:
         handle.write("\n".join(kept))
+
+
+def _run_interruptibly(highs) -> None:
+    """Run HiGHS in its own thread so that Ctrl-C reaches Python while it works.
+
+    ``Highs.run()`` holds Python until HiGHS finishes, and highspy's own ``solve()`` catches
+    the KeyboardInterrupt, prints to stdout and goes on; here the interrupt cancels the solve
+    (HiGHS stops at its next interrupt check), waits for the thread, and is raised again.
+    """
+    highs.HandleUserInterrupt = True
+    highs.startSolve()
+    try:
+        finished = False
+        while not finished:
+            finished, _ = highs.wait(0.1)
+    except KeyboardInterrupt:
+        highs.cancelSolve()
+        highs.wait()
+        raise
 
 
 def open_session(model: LinearModel, solver: str, options: SolveOptions) -> Session:

@@ -1,0 +1,76 @@
+"""Time limits and Ctrl-C end a command cleanly, with a report, and leave no solver running.
+
+The commands run as separate processes (as a user runs them); PuLP and Pyomo write their
+model files under TMPDIR, which each test points at its own folder, so a solver program
+left behind would still show that folder on its command line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if text in command:
+                found.append(command)
+    return found
+
+
+def _start(tmp_path: Path, *options: str) -> subprocess.Popen:
+    puzzle = tmp_path / "empty9.dat"
+    puzzle.write_text(EMPTY_9)
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    return subprocess.Popen([sys.executable, "-m", "futomip", str(puzzle), "--all", "--json", *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
+
+
+@pytest.mark.parametrize("backend,solver", [("pulp", "cbc"), ("pyomo", "cbc"), ("highspy", "highs")])
+def test_time_limit_covers_the_whole_enumeration(tmp_path, backend, solver):
+    """--all --time-limit 2 on an empty 9x9 stops near 2 s, reports what it found, leaves no solver."""
+    start = time.monotonic()
+    process = _start(tmp_path, "--backend", backend, "--solver", solver, "--time-limit", "2")
+    out, err = process.communicate(timeout=60)
+    elapsed = time.monotonic() - start
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["complete"] is False and data["unique"] in (False, None)
+    assert "time_limit" in (data["message"] or "") or data["status"] == "time_limit"
+    assert elapsed < 30, "the time limit did not stop the enumeration"
+    assert _processes_mentioning(str(tmp_path)) == []
+
+
+@pytest.mark.parametrize("backend,solver", [("pulp", "cbc"), ("highspy", "highs")])
+def test_ctrl_c_ends_cleanly_with_a_report(tmp_path, backend, solver):
+    """SIGINT during --all exits 130 with the solutions found so far and no solver left running."""
+    process = _start(tmp_path, "--backend", backend, "--solver", solver)
+    # Wait for the first solutions so that the interrupt lands in the middle of the work.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and "found solution 2" not in (process.stderr.readline() or ""):
+        pass
+    process.send_signal(signal.SIGINT)
+    out, _ = process.communicate(timeout=30)
+    assert process.returncode == 130
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["complete"] is False and len(data["solutions"]) >= 2
+    assert data["message"] == "interrupted (Ctrl-C)"
+    time.sleep(0.2)
+    assert _processes_mentioning(str(tmp_path)) == []
