@@ -107,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE
+    if args.command == "solve" and args.limit is not None and (not args.all or args.limit < 1):
+        parser.error("--limit K needs --all and a K of at least 1")
     try:
         handlers = {"solve": _solve, "solvers": _solvers, "convert": _convert, "bench": _bench, "generate": _generate}
         return handlers[args.command](args)
@@ -128,10 +130,6 @@ def _solve(args) -> int:
     from .report import text_report, to_json
     from .solve import Result
 
-    if args.limit is not None and not args.all:
-        raise UnknownNameError("option", "--limit without --all", ["--all --limit K"])
-    if args.limit is not None and args.limit < 1:
-        raise UnknownNameError("limit", str(args.limit), ["a positive number of solutions"])
     start = time.perf_counter()
     puzzles = io.read(args.file, args.format)
     if args.index is not None:

@@ -66,6 +66,7 @@ class LinearModel:
     objective: dict[Var, float] = field(default_factory=dict)
     _families: dict[str, dict[Hashable, Var]] = field(default_factory=dict, repr=False)
     _row_families: dict[str, int] = field(default_factory=dict, repr=False)
+    _matrix_cache: tuple[int, "RowMatrix"] | None = field(default=None, repr=False, compare=False)
 
     @property
     def num_vars(self) -> int:
@@ -112,11 +113,9 @@ class LinearModel:
 
     def matrix(self) -> "RowMatrix":
         """The rows in CSR form, computed once and reused while no row is added."""
-        cached = getattr(self, "_matrix_cache", None)
-        if cached is None or cached[0] != len(self.constraints):
-            cached = (len(self.constraints), row_matrix(self.constraints))
-            object.__setattr__(self, "_matrix_cache", cached)
-        return cached[1]
+        if self._matrix_cache is None or self._matrix_cache[0] != len(self.constraints):
+            self._matrix_cache = (len(self.constraints), row_matrix(self.constraints))
+        return self._matrix_cache[1]
 
     def is_satisfied_by(self, values: Sequence[float]) -> list[str]:
         """Names of the rows that ``values`` violate (used by the model tests)."""

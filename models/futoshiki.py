@@ -65,7 +65,8 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight") -> Formulation:
             strict_less_weighted(model, "less_than", key, xa, xb)
 
     def decode(solution: Sequence[float]) -> Grid:
-        # Rounding at 0.5 reads a binary that the solver left within its tolerance.
+        # The largest of a cell's values names its digit, which also reads binaries that a
+        # solver left slightly off 0 or 1 within its tolerance.
         return tuple(
             tuple(max(values, key=lambda v: solution[cell[r][c][v]]) for c in range(n)) for r in range(n)
         )
