@@ -3,6 +3,8 @@
     puzzle = futomip.load("data/futoshiki.dat")
     result = futomip.solve(puzzle, backend="highspy", solver="highs")
     print(futomip.render(puzzle, result.grid))
+    for grid in futomip.solutions(puzzle, limit=10): ...
+    futomip.explain(infeasible_puzzle).conflict
 
 Importing futomip loads no solver and no modelling layer; they are imported on first use.
 """
@@ -20,9 +22,11 @@ from .errors import (
 from .io import load, read, write
 from .puzzles import Futoshiki, render, verify
 from .solve import Result, solve
+from .certainty import enumerate_all, explain, solutions
 
 __all__ = [
-    "load", "read", "write", "solve", "Result", "render", "verify", "Futoshiki",
+    "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "render", "verify",
+    "Futoshiki",
     "FutomipError", "DataFormatError", "UnknownNameError", "SolverUnavailableError",
     "UnsupportedFeatureError", "VerificationError",
 ]

@@ -15,7 +15,9 @@ Must not be imported by any other futomip module.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 import time
 
@@ -140,7 +142,8 @@ def _solve(args) -> int:
         if len(puzzles) > 1 and not args.json:
             print(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
         try:
-            result = _run_task(args, puzzle)
+            with _solver_log_to_stderr(args.json and args.verbose):
+                result = _run_task(args, puzzle)
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt:
@@ -158,6 +161,27 @@ def _solve(args) -> int:
         if result.message == "interrupted (Ctrl-C)":
             return EXIT_INTERRUPTED
     return worst
+
+
+@contextlib.contextmanager
+def _solver_log_to_stderr(active: bool):
+    """Send everything written to file descriptor 1 to 2 while ``active``.
+
+    Solver logs (-v) are written by C++ code and child programs straight to the process's
+    standard output; with --json that would break the one-object-per-line contract.
+    """
+    if not active:
+        yield
+        return
+    sys.stdout.flush()
+    saved = os.dup(1)
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def _run_task(args, puzzle):

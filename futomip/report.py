@@ -54,6 +54,13 @@ def differing_cells(first, second) -> list[tuple[int, int]]:
     return [(r, c) for r, row in enumerate(first) for c, v in enumerate(row) if second[r][c] != v]
 
 
+def _difference_map(grid, cells) -> str:
+    """Rows of '.' and '*' (a differing cell), one character per cell."""
+    marked = set(cells)
+    return "\n".join(" ".join("*" if (r, c) in marked else "." for c in range(len(row)))
+                     for r, row in enumerate(grid))
+
+
 def text_report(result: Result, quiet: bool = False) -> str:
     """The board (when there is one) and, unless ``quiet``, a status line with timings."""
     lines = []
@@ -62,9 +69,11 @@ def text_report(result: Result, quiet: bool = False) -> str:
     if result.second is not None:
         cells = differing_cells(result.grid, result.second)
         lines.append("")
-        lines.append("NOT unique: a second solution differs in "
-                     f"{len(cells)} cells: " + " ".join(f"({r + 1},{c + 1})" for r, c in cells))
+        lines.append(f"NOT unique: another solution differs in {len(cells)} cells:")
         lines.append(puzzles.render(result.puzzle, result.second))
+        lines.append("")
+        lines.append("where the two differ (*):")
+        lines.append(_difference_map(result.grid, cells))
     if result.solutions is not None:
         count = len(result.solutions)
         state = "all of them" if result.complete else "the search did not finish, there may be more"

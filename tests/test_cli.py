@@ -123,3 +123,22 @@ def test_time_limit_zero_ends_with_time_limit(capsys):
     """A time limit that is already used up ends with status time_limit and exit 1."""
     code, data = _json(capsys, [str(SAMPLE), "--json", "--time-limit", "0"])
     assert code == 1 and data["status"] == "time_limit"
+
+
+def test_verbose_json_keeps_stdout_parseable(core_pair):
+    """-v with --json sends the solver's log to stderr, so stdout stays one JSON object."""
+    backend, solver = core_pair
+    done = subprocess.run([sys.executable, "-m", "futomip", str(SAMPLE), "--json", "-v", "--backend", backend,
+                           "--solver", solver], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["status"] == "solved"
+    assert done.stderr.strip(), "the solver log should appear on stderr"
+
+
+def test_not_unique_text_marks_the_differing_cells(tmp_path, capsys):
+    """--unique on a puzzle with two solutions prints the second and a map of differing cells."""
+    path = tmp_path / "two.dat"
+    path.write_text('n = 3; initialValues = {}; conditions = {<1,1,1,2,"<">};')
+    assert main([str(path), "--unique"]) == 0
+    out = capsys.readouterr().out
+    assert "NOT unique" in out and "where the two differ (*):" in out and "*" in out
