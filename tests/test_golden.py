@@ -36,9 +36,9 @@ def test_there_is_golden_data():
 
 
 @pytest.mark.parametrize("puzzle_path,solution_path", GOLDEN, ids=[str(p.relative_to(DATA)) for p, _ in GOLDEN])
-def test_golden_puzzle_solved_by_every_core_pair(puzzle_path, solution_path, core_pair):
+def test_golden_puzzle_solved_by_every_pair(puzzle_path, solution_path, pair):
     """The solver's grid passes the verifier and equals the known solution when that is unique."""
-    backend, solver = core_pair
+    backend, solver = pair
     puzzle = futomip.load(puzzle_path)
     known = read_solutions(solution_path)
     for grid in known.grids:
