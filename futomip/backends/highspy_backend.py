@@ -90,15 +90,18 @@ class HighspySession(Session):
             # HiGHS can fail on a feasible model and succeed with another seed or without
             # presolve; the retries are said in the message so nothing is hidden.
             first = raw.message
-            highs.setOptionValue("random_seed", 1 + int(self.options.seed or 0))
+            seed = 1 + int(self.options.seed or 0)
+            highs.setOptionValue("random_seed", seed)
             raw = self._run_once()
+            tried = f"random_seed={seed}"
             if raw.status == ERROR:
                 highs.setOptionValue("presolve", "off")
                 raw = self._run_once()
                 highs.setOptionValue("presolve", "choose")
+                tried += ", then presolve off"
             highs.setOptionValue("random_seed", int(self.options.seed or 0))
-            note = f"HiGHS first reported {first}; retried"
-            raw = RawSolution(raw.status, raw.values, f"{note}; {raw.message}".rstrip("; "))
+            outcome = raw.message or raw.status
+            raw = RawSolution(raw.status, raw.values, f"{first}; retried with {tried}: {outcome}")
         return raw
 
     def _run_once(self) -> RawSolution:
@@ -115,7 +118,7 @@ class HighspySession(Session):
             return RawSolution(INFEASIBLE)
         if status == status_enum.kTimeLimit:
             return RawSolution(TIME_LIMIT, message=highs.modelStatusToString(status))
-        return RawSolution(ERROR, message=f"HiGHS status {highs.modelStatusToString(status)!r}")
+        return RawSolution(ERROR, message=f"HiGHS reported {highs.modelStatusToString(status)!r}")
 
     def write(self, path: str, file_format: str) -> None:
         self._pass_names()
