@@ -119,6 +119,8 @@ class PuzzleSession:
         self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, options)
         self.seconds["build"] = time.perf_counter() - start
         self.last_message = ""
+        # Every solver remark (retries, time-outs) is kept so that the result can say it.
+        self.notes: list[str] = []
 
     def rebuild(self) -> None:
         """Build the backend model afresh with every cut so far (what a non-persistent
@@ -141,6 +143,8 @@ class PuzzleSession:
         raw = self.session.solve(left)
         self.seconds["solve"] += raw.seconds
         self.last_message = raw.message
+        if raw.message and raw.message not in self.notes:
+            self.notes.append(raw.message)
         if raw.status != SOLVED:
             return raw.status, None
         grid = self.formulation.decode(raw.values)
@@ -166,7 +170,7 @@ class PuzzleSession:
     def result(self, status: str, grid=None, **fields) -> Result:
         seconds = dict(self.seconds)
         return Result(self.puzzle, status, grid, self.backend, self.solver, self.encoding, seconds,
-                      fields.pop("message", self.last_message if status != SOLVED else ""), **fields)
+                      fields.pop("message", "") or "; ".join(self.notes), **fields)
 
     def close(self) -> None:
         self.session.close()
@@ -212,8 +216,8 @@ def solve(
             elif second_status == SOLVED:
                 fields.update(unique=False, second=second)
             else:
-                fields["message"] = f"uniqueness unknown: the second solve ended with {second_status}" + (
-                    f" ({run.last_message})" if run.last_message else "")
+                fields["message"] = "; ".join([f"uniqueness unknown: the second solve ended with {second_status}"]
+                                              + run.notes)
         result = run.result(status, grid, **fields)
     finally:
         run.close()
