@@ -26,12 +26,12 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.str8ts import Cell, Str8ts
 from ._format import Format
-from ._scan import MAX_SIZE, Syntax, Token, TokenStream, tokenize
+from ._scan import MAX_SIZE, Token, TokenStream, tokenize
+from ._opl import SYNTAX, set_lines, statement_keyword
 from .str8ts_common import puzzle_name, require_str8ts
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
-_SYNTAX = Syntax(line_comment="//", block_comments=True, strings=True, symbols=("=", ";", "{", "}", "<", ">", ","))
 _STATEMENTS = ("puzzle", "n", "black", "givens")
 _KIND = "str8ts"
 _BLACK_FIELDS = ("row", "column")
@@ -47,13 +47,13 @@ def sniff(text: str) -> bool:
 
 def read(text: str, path: str = "<string>") -> list[Str8ts]:
     """The one puzzle of a Str8ts data file (see the module docstring for the rules)."""
-    stream = TokenStream(tokenize(text, path, _SYNTAX), path)
+    stream = TokenStream(tokenize(text, path, SYNTAX), path)
     first_seen: dict[str, Token] = {}
     size: int | None = None
     black: list[list[Token]] = []
     givens: list[list[Token]] = []
     while stream.peek().kind != "end":
-        keyword = _statement(stream, first_seen)
+        keyword = statement_keyword(stream, _STATEMENTS, first_seen)
         stream.expect("=", f"'=' after '{keyword.text}'")
         if keyword.text == "puzzle":
             value = stream.take()
@@ -74,18 +74,6 @@ def read(text: str, path: str = "<string>") -> list[Str8ts]:
             raise stream.error(stream.peek(), f"a statement '{shape};' somewhere in the file")
     assert size is not None
     return [_build(stream, size, black, givens, puzzle_name(path))]
-
-
-def _statement(stream: TokenStream, first_seen: dict[str, Token]) -> Token:
-    """The name opening the next statement, checked to be known and new."""
-    keyword = stream.take()
-    if keyword.kind != "name" or keyword.text not in _STATEMENTS:
-        raise stream.error(keyword, f"a statement {', '.join(_STATEMENTS[:-1])} or {_STATEMENTS[-1]}, or end of file")
-    if keyword.text in first_seen:
-        raise stream.error(keyword, f"each statement once ('{keyword.text}' is already set at "
-                                    f"{first_seen[keyword.text].where})")
-    first_seen[keyword.text] = keyword
-    return keyword
 
 
 def _tuples(stream: TokenStream, fields: tuple[str, ...]) -> list[list[Token]]:
@@ -148,19 +136,10 @@ def write(puzzle: Str8ts) -> str:
         "// and a digit on a black cell is a black clue.",
         f'puzzle = "{_KIND}";',
         f"n = {n};",
-        *_set_lines("black", black),
-        *_set_lines("givens", givens),
+        *set_lines("black", [", ".join(row) for row in black if row]),
+        *set_lines("givens", [", ".join(row) for row in givens if row]),
     ]
     return "\n".join(lines) + "\n"
-
-
-def _set_lines(name: str, rows: list[list[str]]) -> list[str]:
-    """``name = {...};`` with one line per board row that has tuples."""
-    filled = [", ".join(row) for row in rows if row]
-    if not filled:
-        return [f"{name} = {{}};"]
-    # Commas go between tuples only: a trailing comma before '}' is not plain OPL.
-    return [f"{name} = {{", *(f"  {line}," for line in filled[:-1]), f"  {filled[-1]}", "};"]
 
 
 FORMAT = Format(
