@@ -128,6 +128,17 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def _leave_after_interrupt() -> None:
+    """Exit with 130 at once, skipping interpreter clean-up.
+
+    After a cancelled HiGHS solve, the C++ clean-up at normal interpreter exit can abort the
+    process (seen with highspy 1.15); everything the user needs is printed by now.
+    """
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
 def _solve(args) -> int:
     from .report import text_report, to_json
     from .solve import Result
@@ -148,7 +159,7 @@ def _solve(args) -> int:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt:
             print("futomip: interrupted", file=sys.stderr)
-            return EXIT_INTERRUPTED
+            _leave_after_interrupt()
         result.file = args.file
         result.seconds["read"] = read_seconds / len(puzzles)
         result.seconds["total"] = result.seconds.get("total", 0.0) + result.seconds["read"]
@@ -159,7 +170,7 @@ def _solve(args) -> int:
         if not result.solved:
             worst = EXIT_UNSOLVED
         if result.message == "interrupted (Ctrl-C)":
-            return EXIT_INTERRUPTED
+            _leave_after_interrupt()
     return worst
 
 

@@ -162,15 +162,32 @@ def _run_interruptibly(highs) -> None:
     (HiGHS stops at its next interrupt check), waits for the thread, and is raised again.
     """
     highs.HandleUserInterrupt = True
-    highs.startSolve()
     try:
+        # The interrupt can also land inside startSolve, after the thread has started.
+        highs.startSolve()
         finished = False
         while not finished:
             finished, _ = highs.wait(0.1)
     except KeyboardInterrupt:
+        # A HiGHS thread still running when Python exits aborts the process.
         highs.cancelSolve()
-        highs.wait()
+        while highs.is_solver_running():
+            highs.wait(0.1)
+        # A HiGHS whose solve was cancelled can abort the process when Python exits
+        # ("terminate called without an active exception"); joining its worker threads and
+        # emptying it makes that rare (the CLI also leaves at once after an interrupt).
+        _reset_scheduler()
+        highs.clear()
         raise
+
+
+def _reset_scheduler() -> None:
+    try:
+        from highspy._core import _Highs
+
+        _Highs.resetGlobalScheduler(True)
+    except (ImportError, AttributeError):
+        pass
 
 
 def open_session(model: LinearModel, solver: str, options: SolveOptions) -> Session:
