@@ -11,7 +11,35 @@ Importing futomip loads no solver and no modelling layer; they are imported on f
 
 from __future__ import annotations
 
-from .errors import (
+import importlib.util as _importlib_util
+import sys as _sys
+from pathlib import Path as _Path
+
+
+def _attach_models_of_checkout() -> None:
+    """Make ``futomip.models`` importable when futomip runs from a source checkout.
+
+    The formulations live in the top-level ``models/`` folder, which packaging installs as
+    ``futomip.models``.  ``python -m futomip`` started in a checkout imports the package from
+    the checkout instead of the installed copy, and there ``futomip/models`` does not exist;
+    this loads ``models/`` under that name.  Installed (or editable) copies are left alone.
+    """
+    if _importlib_util.find_spec(__name__ + ".models") is not None:
+        return
+    folder = _Path(__file__).resolve().parent.parent / "models"
+    spec = _importlib_util.spec_from_file_location(
+        __name__ + ".models", folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    if spec is None or not (folder / "__init__.py").is_file():
+        return
+    module = _importlib_util.module_from_spec(spec)
+    _sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+
+
+_attach_models_of_checkout()
+
+from .errors import (  # noqa: E402  (after the models are attached)
     DataFormatError,
     FutomipError,
     SolverUnavailableError,
@@ -19,10 +47,10 @@ from .errors import (
     UnsupportedFeatureError,
     VerificationError,
 )
-from .io import load, read, write
-from .puzzles import Futoshiki, render, verify
-from .solve import Result, solve
-from .certainty import enumerate_all, explain, solutions
+from .io import load, read, write  # noqa: E402
+from .puzzles import Futoshiki, render, verify  # noqa: E402
+from .solve import Result, solve  # noqa: E402
+from .certainty import enumerate_all, explain, solutions  # noqa: E402
 
 __all__ = [
     "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "render", "verify",
