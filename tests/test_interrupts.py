@@ -74,3 +74,17 @@ def test_ctrl_c_ends_cleanly_with_a_report(tmp_path, backend, solver):
     assert data["message"] == "interrupted (Ctrl-C)"
     time.sleep(0.2)
     assert _processes_mentioning(str(tmp_path)) == []
+
+
+SUN = next((Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "nonogram-mikix-db").rglob("sun.non"),
+           None) if (Path(__file__).resolve().parent.parent.parent / "shared" / "corpus").is_dir() else None
+
+
+@pytest.mark.skipif(SUN is None, reason="the mikix corpus (GPL, read from ../shared/corpus) is absent")
+@pytest.mark.parametrize("backend", ["pulp", "pyomo"])
+def test_cbc_stopped_by_the_time_limit_is_not_read_as_infeasible(backend):
+    """CBC stopped at its time limit on a feasible puzzle ends as time_limit, never infeasible."""
+    import futomip
+
+    result = futomip.solve(futomip.load(SUN), backend=backend, solver="cbc", time_limit=3)
+    assert result.status in ("time_limit", "solved"), result.message

@@ -11,6 +11,7 @@ Must not import ``models``, the puzzles or Pyomo.
 from __future__ import annotations
 
 import os
+import time
 
 from ..linear import Constraint, LinearModel
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session, SolveOptions
@@ -108,12 +109,19 @@ class PulpSession(Session):
         solver = _solver_object(self.solver, options)
         if solver is None:
             return RawSolution(ERROR, message=f"PuLP cannot run {self.solver} here")
+        start = time.perf_counter()
         status = self._problem.solve(solver)
+        elapsed = time.perf_counter() - start
         solution_status = self._problem.sol_status
         values = [var.varValue for var in self._vars]
         if solution_status in (self._pulp.LpSolutionOptimal, self._pulp.LpSolutionIntegerFeasible) and None not in values:
             return RawSolution(SOLVED, values)
         if status == self._pulp.LpStatusInfeasible or solution_status == self._pulp.LpSolutionInfeasible:
+            if time_limit is not None and elapsed >= 0.95 * time_limit:
+                # CBC stopped by its time limit before finding a point has been read by PuLP
+                # as "infeasible" (seen on a feasible 30x30 nonogram): that is no proof.
+                return RawSolution(TIME_LIMIT, message=f"PuLP/{self.solver} said infeasible at the time limit; "
+                                                       "not taken as a proof")
             return RawSolution(INFEASIBLE)
         if time_limit is not None and status == self._pulp.LpStatusNotSolved:
             return RawSolution(TIME_LIMIT, message="PuLP: not solved within the time limit")

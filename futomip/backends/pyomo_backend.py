@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 import os
+import subprocess
+import time
 
 from ..linear import Constraint, LinearModel
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session, SolveOptions
@@ -174,7 +176,13 @@ class PyomoSession(Session):
             kwargs["timelimit"] = max(1, int(round(time_limit))) if self.solver == "cbc" else float(time_limit)
         if self.options.threads and self.solver == "cbc":
             opt.options["threads"] = int(self.options.threads)
-        results = opt.solve(self._block, **kwargs)
+        start = time.perf_counter()
+        try:
+            results = opt.solve(self._block, **kwargs)
+        except subprocess.TimeoutExpired:
+            # Pyomo kills the solver program itself when it overruns the limit.
+            return RawSolution(TIME_LIMIT, message=f"Pyomo/{self.solver}: stopped at the time limit")
+        elapsed = time.perf_counter() - start
         condition = results.solver.termination_condition
         if len(results.solution) and results.solution(0).status in (SolutionStatus.optimal, SolutionStatus.feasible):
             for var in self._vars:
@@ -183,6 +191,10 @@ class PyomoSession(Session):
             # CBC's solution file lists only nonzero columns, so an unreported one is 0.
             return RawSolution(SOLVED, [0.0 if var.value is None else var.value for var in self._vars])
         if condition == TerminationCondition.infeasible:
+            if time_limit is not None and elapsed >= 0.95 * time_limit:
+                # A solver stopped by its time limit can be read as "infeasible": no proof.
+                return RawSolution(TIME_LIMIT, message=f"Pyomo/{self.solver} said infeasible at the time limit; "
+                                                       "not taken as a proof")
             return RawSolution(INFEASIBLE)
         if condition == TerminationCondition.maxTimeLimit:
             return RawSolution(TIME_LIMIT, message=f"Pyomo/{self.solver}: time limit without a solution")
