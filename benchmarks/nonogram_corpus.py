@@ -199,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
             for combination in combinations:
                 outcome = _solve_one(item, *combination, args.time_limit, tallies[combination])
                 if args.verbose:
-                    print(f"{set_name} {item.name} {'/'.join(str(part) for part in combination)}: {outcome}",
+                    backend, solver, encoding = combination
+                    print(f"{set_name} {item.name} {backend}/{solver}/{encoding or 'default'}: {outcome}",
                           file=sys.stderr, flush=True)
         for (backend, solver, encoding), tally in tallies.items():
             print(tally.row(f"{set_name}: {backend}/{solver}/{encoding or 'default'}"), flush=True)

@@ -167,7 +167,8 @@ def render(puzzle: Nonogram, grid: Grid | None = None, unknown: str = "?") -> st
     and an all-white line's clue as ``0``.  Cells are one character wide plus a space, or
     wider when a column clue has numbers of two or more digits, so columns stay aligned.
     """
-    column_stacks = [[_clue_text(None)] if clue is None else [str(run) for run in clue] or ["0"] for clue in puzzle.cols]
+    # Each column clue is drawn as a stack of numbers, one per line, bottom-aligned.
+    column_stacks = [_clue_text(clue).split() for clue in puzzle.cols]
     cell_width = max(len(text) for stack in column_stacks for text in stack)
     depth = max(len(stack) for stack in column_stacks)
     row_texts = [_clue_text(clue) for clue in puzzle.rows]

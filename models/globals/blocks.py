@@ -29,8 +29,8 @@ and block j late), the cumulative one is ideal for one line: in the Y variables 
 is a difference constraint Y_a(t) - Y_b(t') <= 0, with 0 <= Y_j(t-1) <= Y_j(t) <= 1, a
 network matrix, so the line's polytope is integral and its projection onto z is the
 convex hull of the line's solutions.  The price is density: a cumulative row has up to
-|W_{j+1}| + |W_j| terms instead of 1 + |W_j|.  Measured with HiGHS, the lighter per-start
-rows solve faster, so "blocks" is the default.
+|W_{j+1}| + |W_j| terms instead of 1 + |W_j|.  With HiGHS the lighter rows are faster on
+easy puzzles and neither form wins on hard ones (``models/nonogram.py``).
 
 Line automaton ("automaton" encoding).  Spell the clue as the pattern
 P = 1^{b_1} 0 1^{b_2} 0 ... 0 1^{b_k} of length m = sum b + k - 1, and let state q in
