@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import puzzles
-from .backends import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, SolveOptions
+from .backends import INFEASIBLE, SOLVED, SolveOptions
 from .errors import UnknownNameError, VerificationError
 from .linear import Constraint
 from .solvers import default_pair

@@ -12,7 +12,7 @@ integral on its own; it is used for Latin-square rows and columns.
 
 from __future__ import annotations
 
-from typing import Hashable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from futomip.linear import LinearModel, Var
 
