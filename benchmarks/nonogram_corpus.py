@@ -15,10 +15,11 @@ from ``../shared/corpus`` (or ``--corpus``), and a set whose folder is absent is
 with the reason printed.  The MiniZinc (MIT) and Wolter (redistributable) puzzles are read
 from ``data/nonogram`` when the corpus is absent.
 
-For each set and each (backend, solver, encoding) it prints one table row: puzzles run,
+For each set and each (backend, solver, encoding, reduction level) it prints one table row: puzzles run,
 solved, time limits, errors, grids equal to the published one, verified grids that differ
 from it (the puzzle has several solutions; TAAI puzzles often do), and the median, mean
-and maximum solve seconds per puzzle.  Every grid the pipeline returns has already passed
+and maximum seconds per puzzle (domain reduction + model build + solve; the one-off
+import of the backend is left out).  Every grid the pipeline returns has already passed
 ``verify``; a grid that breaks the rules is an error row, never a mismatch.  Puzzles run
 one after the other and each combination solves a puzzle before the next puzzle starts,
 so that load from other programs hits every combination alike.
@@ -137,14 +138,17 @@ class Tally:
                 f"{self.differ} | {statistics.median(times):.3f} | {statistics.mean(times):.3f} | {max(times):.3f} |")
 
 
-def _solve_one(item: Item, backend: str, solver: str, encoding: str | None, time_limit: float | None, tally: Tally) -> str:
+def _solve_one(item: Item, backend: str, solver: str, encoding: str | None, reduce: str, time_limit: float | None,
+               tally: Tally) -> str:
     tally.runs += 1
     try:
-        result = futomip.solve(item.puzzle, backend=backend, solver=solver, encoding=encoding, time_limit=time_limit)
+        result = futomip.solve(item.puzzle, backend=backend, solver=solver, encoding=encoding, time_limit=time_limit,
+                               reduce=reduce)
     except FutomipError as error:  # A VerificationError lands here: a bug, counted and shown.
         tally.errors += 1
         return f"error: {error}"
-    seconds = result.seconds.get("solve", 0.0)
+    # Time per puzzle: domain reduction, model build and solve (not the one-off import).
+    seconds = sum(result.seconds.get(part, 0.0) for part in ("reduce", "build", "solve"))
     tally.seconds.append(seconds)
     outcome = _outcome(item, result, tally)
     return f"{outcome} ({seconds:.3f} s)"
@@ -167,11 +171,17 @@ def _outcome(item: Item, result, tally: Tally) -> str:
     return f"{result.status} {result.message}".strip()
 
 
+def _label(backend: str, solver: str, encoding: str | None, reduce: str) -> str:
+    return f"{backend}/{solver}/{encoding or 'default'}/{reduce}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default="mikix,taai,minizinc", help=f"comma-separated, from {', '.join(SETS)}")
     parser.add_argument("--pairs", default="highspy:highs", help="comma-separated backend:solver pairs")
     parser.add_argument("--encodings", default="", help="comma-separated encodings (default: the pair's default)")
+    parser.add_argument("--reduce", default="probing",
+                        help="comma-separated reduction levels: probing, lines, none (default probing)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve (default 60)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles per set")
     parser.add_argument("--every", type=int, default=1, help="take every K-th puzzle of each set (a spread sample)")
@@ -181,8 +191,10 @@ def main(argv: list[str] | None = None) -> int:
 
     pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",") if pair]
     encodings = [encoding for encoding in args.encodings.split(",") if encoding] or [None]
-    combinations = [(backend, solver, encoding) for backend, solver in pairs for encoding in encodings]
-    print("| set: backend/solver/encoding | puzzles | solved | time limit | errors | = published | other valid grid "
+    levels = [level for level in args.reduce.split(",") if level]
+    combinations = [(backend, solver, encoding, level) for backend, solver in pairs for encoding in encodings
+                    for level in levels]
+    print("| set: backend/solver/encoding/reduction | puzzles | solved | time limit | errors | = published | other valid grid "
           "| median s | mean s | max s |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for set_name in args.sets.split(","):
@@ -199,11 +211,9 @@ def main(argv: list[str] | None = None) -> int:
             for combination in combinations:
                 outcome = _solve_one(item, *combination, args.time_limit, tallies[combination])
                 if args.verbose:
-                    backend, solver, encoding = combination
-                    print(f"{set_name} {item.name} {backend}/{solver}/{encoding or 'default'}: {outcome}",
-                          file=sys.stderr, flush=True)
-        for (backend, solver, encoding), tally in tallies.items():
-            print(tally.row(f"{set_name}: {backend}/{solver}/{encoding or 'default'}"), flush=True)
+                    print(f"{set_name} {item.name} {_label(*combination)}: {outcome}", file=sys.stderr, flush=True)
+        for combination, tally in tallies.items():
+            print(tally.row(f"{set_name}: {_label(*combination)}"), flush=True)
     return 0
 
 

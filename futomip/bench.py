@@ -1,4 +1,4 @@
-"""Benchmarks: time per puzzle for (backend, solver, encoding) combinations, side by side.
+"""Benchmarks: time per puzzle for (backend, solver, encoding, reduction) combinations, side by side.
 
 Every combination solves every puzzle in one interleaved run (puzzle by puzzle, all
 combinations in turn), so that load from other programs on a shared machine hits all of
@@ -36,11 +36,13 @@ class Measurement:
     proof: float | None = None
     total: float = 0.0
     extra: dict = field(default_factory=dict)
+    reduction: str = "probing"
+    reduce: float = 0.0
 
 
-def _measure(puzzle, backend, solver, encoding, time_limit, unique, seed) -> Measurement:
+def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
     start = time.perf_counter()
-    run = PuzzleSession(puzzle, backend, solver, encoding, SolveOptions(time_limit, seed=seed))
+    run = PuzzleSession(puzzle, backend, solver, encoding, SolveOptions(time_limit, seed=seed), reduce=reduction)
     try:
         status, grid = run.next_solution()
         first = run.seconds["solve"]
@@ -52,22 +54,22 @@ def _measure(puzzle, backend, solver, encoding, time_limit, unique, seed) -> Mea
     finally:
         run.close()
     return Measurement(puzzle.name, run.backend, run.solver, run.encoding, status, run.seconds["build"], first,
-                       proof, time.perf_counter() - start)
+                       proof, time.perf_counter() - start, reduction=reduction, reduce=run.seconds["reduce"])
 
 
 def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1, seed=None,
                   progress: Callable[[str], None] | None = None) -> list[Measurement]:
-    """Solve every puzzle with every (backend, solver, encoding), interleaved, ``repeat`` times."""
+    """Solve every puzzle with every (backend, solver, encoding, reduction), interleaved, ``repeat`` times."""
     measurements = []
     total = len(puzzles) * len(combinations) * repeat
     done = 0
     for _ in range(repeat):
         for puzzle in puzzles:
-            for backend, solver, encoding in combinations:
-                measurements.append(_measure(puzzle, backend, solver, encoding, time_limit, unique, seed))
+            for backend, solver, encoding, reduction in combinations:
+                measurements.append(_measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed))
                 done += 1
                 if progress is not None:
-                    progress(f"{done}/{total} {puzzle.name} {backend}/{solver}/{encoding}")
+                    progress(f"{done}/{total} {puzzle.name} {backend}/{solver}/{encoding}/{reduction}")
     return measurements
 
 
@@ -81,13 +83,14 @@ def summarise(measurements: list[Measurement]) -> list[dict]:
     """One row per combination: counts, medians, p90, max, and ratios to the fastest median."""
     groups: dict[tuple, list[Measurement]] = {}
     for m in measurements:
-        groups.setdefault((m.backend, m.solver, m.encoding), []).append(m)
+        groups.setdefault((m.backend, m.solver, m.encoding, m.reduction), []).append(m)
     rows = []
-    for (backend, solver, encoding), group in groups.items():
+    for (backend, solver, encoding, reduction), group in groups.items():
         solves = [m.first_solve for m in group]
         row = {
-            "backend": backend, "solver": solver, "encoding": encoding, "runs": len(group),
+            "backend": backend, "solver": solver, "encoding": encoding, "reduction": reduction, "runs": len(group),
             "solved": sum(m.status == SOLVED for m in group),
+            "reduce_median": statistics.median(m.reduce for m in group),
             "build_median": statistics.median(m.build for m in group),
             "solve_median": statistics.median(solves), "solve_p90": _percentile(solves, 0.9), "solve_max": max(solves),
             "total_median": statistics.median(m.total for m in group),
@@ -107,13 +110,13 @@ def summarise(measurements: list[Measurement]) -> list[dict]:
 def format_table(rows: list[dict]) -> str:
     """The summary as a Markdown table (times in milliseconds)."""
     has_proof = any("proof_median" in row for row in rows)
-    head = ["backend/solver", "encoding", "solved", "build ms", "solve ms median", "p90", "max", "total ms median", "x fastest"]
+    head = ["backend/solver", "encoding", "reduction", "solved", "reduce ms", "build ms", "solve ms median", "p90", "max", "total ms median", "x fastest"]
     if has_proof:
         head += ["proof ms median", "proof / first solve"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in rows:
-        cells = [f"{row['backend']}/{row['solver']}", row["encoding"], f"{row['solved']}/{row['runs']}",
-                 f"{row['build_median'] * 1000:.1f}", f"{row['solve_median'] * 1000:.1f}",
+        cells = [f"{row['backend']}/{row['solver']}", row["encoding"], row["reduction"], f"{row['solved']}/{row['runs']}",
+                 f"{row['reduce_median'] * 1000:.1f}", f"{row['build_median'] * 1000:.1f}", f"{row['solve_median'] * 1000:.1f}",
                  f"{row['solve_p90'] * 1000:.1f}", f"{row['solve_max'] * 1000:.1f}",
                  f"{row['total_median'] * 1000:.1f}", f"{row['ratio_to_fastest']:.2f}"]
         if has_proof:

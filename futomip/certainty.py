@@ -25,7 +25,8 @@ class Enumeration:
     """An iterator over the solutions of a puzzle, one solve per solution.
 
     ``rebuild`` builds the backend model afresh before each solve instead of adding the cut
-    to the live one; it exists to measure what incremental solving saves.
+    to the live one; it exists to measure what incremental solving saves.  ``reduce`` is
+    the domain-reduction level (``futomip.reduction.LEVELS``).
 
     After iteration ``complete`` says whether every solution was found (the last solve
     proved no other exists) and ``status`` how the last solve ended.
@@ -33,13 +34,14 @@ class Enumeration:
 
     def __init__(self, puzzle, limit: int | None = None, backend: str | None = None, solver: str | None = None,
                  encoding: str | None = None, time_limit: float | None = None, threads: int | None = None,
-                 verbose: bool = False, seed: int | None = None, rebuild: bool = False) -> None:
+                 verbose: bool = False, seed: int | None = None, rebuild: bool = False,
+                 reduce: str = "probing") -> None:
         self.puzzle = puzzle
         self.limit = limit
         self.rebuild = rebuild
         self.options = SolveOptions(time_limit, threads, verbose, seed)
         self.deadline = Deadline(time_limit)
-        self.run = PuzzleSession(puzzle, backend, solver, encoding, self.options, self.deadline)
+        self.run = PuzzleSession(puzzle, backend, solver, encoding, self.options, self.deadline, reduce)
         self.found: list = []
         self.complete = False
         self.status = ""
@@ -111,7 +113,7 @@ def enumerate_all(puzzle, limit: int | None = None, on_solution: Callable | None
 
 def explain(puzzle, backend: str | None = None, solver: str | None = None, encoding: str | None = None,
             time_limit: float | None = None, threads: int | None = None, verbose: bool = False,
-            seed: int | None = None, progress: Callable | None = None) -> Result:
+            seed: int | None = None, progress: Callable | None = None, reduce: str = "probing") -> Result:
     """Find an irreducible set of clues that cannot all hold, when ``puzzle`` is infeasible.
 
     The result has status "solved" (nothing to explain: ``message`` says so), "infeasible"
@@ -123,10 +125,10 @@ def explain(puzzle, backend: str | None = None, solver: str | None = None, encod
     module = puzzles.PUZZLE_MODULES[puzzle.kind]
     options = SolveOptions(time_limit, threads, verbose, seed)
     deadline = Deadline(time_limit)
-    totals = {"import": 0.0, "build": 0.0, "solve": 0.0}
+    totals = {"import": 0.0, "reduce": 0.0, "build": 0.0, "solve": 0.0}
 
     def feasibility(candidate) -> tuple[str, PuzzleSession]:
-        run = PuzzleSession(candidate, backend, solver, encoding, options, deadline)
+        run = PuzzleSession(candidate, backend, solver, encoding, options, deadline, reduce)
         try:
             status, _ = run.next_solution()
         finally:

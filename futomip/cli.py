@@ -23,6 +23,7 @@ import time
 
 from . import io
 from .errors import DataFormatError, FutomipError, SolverUnavailableError, UnknownNameError, VerificationError
+from .reduction import LEVELS
 
 __all__ = ["main", "build_parser"]
 
@@ -48,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--backend", help="modelling layer: highspy, pulp, pyomo (default: fastest available)")
     solve.add_argument("--solver", help="highs, cbc, glpk, scip, gurobi, cplex (default: fastest available)")
     solve.add_argument("--encoding", help="model variant (Futoshiki: tight or weighted; default per solver)")
+    solve.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
+                       help="domain reduction before the model is built (nonograms: line solving, then "
+                            "probing each open cell); 'none' builds the full model (default: %(default)s)")
     solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole command")
     solve.add_argument("--threads", type=int, metavar="N", help="solver threads")
     solve.add_argument("--seed", type=int, help="solver random seed (HiGHS)")
@@ -77,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--pairs", default="core",
                        help="comma-separated backend/solver pairs, 'core' (the five pairs) or 'all' available")
     bench.add_argument("--encodings", help="comma-separated encodings (default: the solver's default)")
+    bench.add_argument("--reduce", default=LEVELS[0],
+                       help=f"comma-separated reduction levels from {', '.join(LEVELS)} (default: %(default)s)")
     bench.add_argument("--repeat", type=int, default=1, help="solve everything this many times")
     bench.add_argument("--unique", action="store_true", help="also time the uniqueness proof")
     bench.add_argument("--time-limit", type=float, metavar="S", help="seconds per solve")
@@ -202,7 +208,7 @@ def _run_task(args, puzzle):
     from .solve import solve
 
     common = dict(backend=args.backend, solver=args.solver, encoding=args.encoding, time_limit=args.time_limit,
-                  threads=args.threads, verbose=args.verbose, seed=args.seed)
+                  threads=args.threads, verbose=args.verbose, seed=args.seed, reduce=args.reduce)
     if args.all:
         if args.write_lp or args.write_mps:
             _write_model_files(args, puzzle, common)
@@ -234,7 +240,8 @@ def _write_model_files(args, puzzle, common) -> None:
 
     from .backends import SolveOptions
 
-    run = PuzzleSession(puzzle, common["backend"], common["solver"], common["encoding"], SolveOptions())
+    run = PuzzleSession(puzzle, common["backend"], common["solver"], common["encoding"], SolveOptions(),
+                        reduce=common["reduce"])
     try:
         if args.write_lp:
             run.write(args.write_lp, "lp")
@@ -287,7 +294,11 @@ def _bench(args) -> int:
     if args.enumerate:
         return _bench_enumeration(args, puzzles, chosen)
     encodings = args.encodings.split(",") if args.encodings else [None]
-    combinations = [(b, s, e) for b, s in chosen for e in encodings]
+    levels = args.reduce.split(",")
+    for level in levels:
+        if level not in LEVELS:
+            raise UnknownNameError("reduction level", level, list(LEVELS))
+    combinations = [(b, s, e, level) for b, s in chosen for e in encodings for level in levels]
 
     def progress(text: str) -> None:
         if sys.stderr.isatty():

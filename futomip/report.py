@@ -38,6 +38,7 @@ def to_json(result: Result) -> dict:
         "seconds": {key: round(value, 6) for key, value in result.seconds.items()},
         "unique": result.unique,
         "message": result.message or None,
+        "reduction": result.reduction,
     }
     if result.second is not None:
         out["second_solution"] = _grid(result.second)
@@ -88,12 +89,17 @@ def text_report(result: Result, quiet: bool = False) -> str:
     if lines:
         lines.append("")
     seconds = result.seconds
-    timing = ", ".join(f"{key} {seconds[key]:.3f}" for key in ("read", "import", "build", "write", "solve") if key in seconds)
+    parts = ("read", "import", "reduce", "build", "write", "solve")
+    timing = ", ".join(f"{key} {seconds[key]:.3f}" for key in parts if key in seconds)
     status = result.status
     if result.unique is True:
         status += ", unique"
     lines.append(f"status: {status}   backend: {result.backend}   solver: {result.solver}   "
                  f"encoding: {result.encoding}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
+    if result.reduction is not None and result.reduction.get("cells"):
+        reduction = result.reduction
+        lines.append(f"reduction: {reduction['level']} fixed {reduction['fixed']} of {reduction['cells']} cells "
+                     f"before the model was built")
     if result.message:
         lines.append(f"note: {result.message}")
     return "\n".join(lines)

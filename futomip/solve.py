@@ -51,9 +51,11 @@ class Result:
     ``status`` is "solved", "infeasible", "time_limit" or "error".  ``unique`` is None
     unless a uniqueness proof was asked for and finished; ``solutions``/``complete`` are
     set by enumeration; ``conflict`` by explanation; ``second`` is a second solution found
-    by the uniqueness check.  ``seconds`` holds "read", "import" (loading the backend and
-    probing the solver, once per process), "build", "solve", "total" (and "write" when a
-    model file was written).
+    by the uniqueness check; ``reduction`` says what domain reduction did before the model
+    was built (``level`` plus the kind's counts, e.g. nonogram cells fixed and open), None
+    for a kind without one or with level "none".  ``seconds`` holds "read", "import" (loading the backend and
+    probing the solver, once per process), "reduce" (domain reduction), "build", "solve",
+    "total" (and "write" when a model file was written).
     """
 
     puzzle: Any
@@ -70,6 +72,7 @@ class Result:
     complete: bool | None = None
     conflict: list | None = None
     file: str | None = None
+    reduction: dict | None = None
 
     @property
     def solved(self) -> bool:
@@ -95,9 +98,11 @@ class PuzzleSession:
         encoding: str | None = None,
         options: SolveOptions = SolveOptions(),
         deadline: Deadline | None = None,
+        reduce: str = "probing",
     ) -> None:
         from .backends import backend_module
         from .models import MODULES
+        from .reduction import reduce as reduce_domains
 
         start = time.perf_counter()
         # Probing the pair imports the backend and finds the solver: the "import" time.
@@ -110,12 +115,19 @@ class PuzzleSession:
         if self.encoding not in encodings:
             raise UnknownNameError("encoding", self.encoding, list(encodings))
         self.deadline = deadline or Deadline(options.time_limit)
-        self.seconds = {"import": import_seconds, "build": 0.0, "solve": 0.0}
+        self.seconds = {"import": import_seconds, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.options = options
         self.cut_rows: list[Constraint] = []
         self.cuts = 0
         start = time.perf_counter()
-        self.formulation = MODULES[puzzle.kind].formulate(puzzle, self.encoding)
+        # Domain reduction keeps every solution, so it is on unless a measurement turns it off.
+        self.reduction = reduce
+        self.domains = reduce_domains(puzzle, reduce)
+        self.seconds["reduce"] = time.perf_counter() - start
+        start = time.perf_counter()
+        formulate = MODULES[puzzle.kind].formulate
+        self.formulation = formulate(puzzle, self.encoding) if self.domains is None else \
+            formulate(puzzle, self.encoding, self.domains)
         self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, options)
         self.seconds["build"] = time.perf_counter() - start
         self.last_message = ""
@@ -169,8 +181,9 @@ class PuzzleSession:
 
     def result(self, status: str, grid=None, **fields) -> Result:
         seconds = dict(self.seconds)
+        reduction = None if self.domains is None else {"level": self.reduction, **self.domains.summary()}
         return Result(self.puzzle, status, grid, self.backend, self.solver, self.encoding, seconds,
-                      fields.pop("message", "") or "; ".join(self.notes), **fields)
+                      fields.pop("message", "") or "; ".join(self.notes), reduction=reduction, **fields)
 
     def close(self) -> None:
         self.session.close()
@@ -188,6 +201,7 @@ def solve(
     seed: int | None = None,
     write_lp: str | None = None,
     write_mps: str | None = None,
+    reduce: str = "probing",
 ) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``.
 
@@ -195,11 +209,13 @@ def solve(
     measured fastest for that solver.  With ``unique`` a second solve under a no-good cut
     proves the solution unique (``unique=True``) or finds another (``unique=False`` and
     ``second``); if the time limit ends that second solve, ``unique`` stays None.
-    ``time_limit`` covers every solve of the call together.
+    ``time_limit`` covers every solve of the call together.  ``reduce`` is the level of
+    domain reduction before the model is built (``futomip.reduction.LEVELS``; "none" for
+    measurements).
     """
     start = time.perf_counter()
     options = SolveOptions(time_limit, threads, verbose, seed)
-    run = PuzzleSession(puzzle, backend, solver, encoding, options)
+    run = PuzzleSession(puzzle, backend, solver, encoding, options, reduce=reduce)
     try:
         extra_seconds = {}
         if write_lp:

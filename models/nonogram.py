@@ -22,6 +22,18 @@ state q with that colour (``b`` black, ``w`` white),
     flow(L,i,q):         unit flow from (0,0) to (length, m) through the layered graph
     cover(L,c):          black(cell c of L) - sum_q arc(L,c,q,b) = 0
 
+With domains from line solving (``futomip.reduction.nonogram``) the model shrinks to what
+is still open: each block's start variables are only those at starts that some colouring
+of its line allows, the automaton loses the arcs that read a colour a cell cannot take,
+and every cell whose colour is forced gets
+
+    known(r,c):          black(r,c) = colour(r,c)
+
+(the per-block start sets alone would let two consecutive blocks straddle a forced black
+cell).  Line solving keeps every solution, so the reduced model has the same 0/1
+solutions; a contradiction found there becomes ``no_placement(line)``, a row reading
+0 = 1, so the pipeline reports "infeasible" the usual way.
+
 Every row and every column gets its own cover rows, so each cell appears in two of them
 (once from its row and once from its column): that is where the lines interact.
 "blocks-tight" and "automaton" are ideal for a single line (equal LP bounds); "blocks" is
@@ -41,42 +53,67 @@ from typing import Sequence
 
 from futomip.linear import Formulation, LinearModel
 from futomip.puzzles.nonogram import Grid, Nonogram
+from futomip.reduction.nonogram import BLACK as _BLACK, UNKNOWN, WHITE as _WHITE, NonogramDomains
 
 from .globals import arc_keys, block_starts, line_automaton, start_keys
+from .globals.blocks import BLACK, WHITE
 
 ENCODINGS = ("blocks", "blocks-tight", "automaton")
 
+# Cell state from line solving -> the colours the automaton may still read there.
+_ALLOWED = {UNKNOWN: (BLACK, WHITE), _BLACK: (BLACK,), _WHITE: (WHITE,)}
+_LINE_NAMES = {"row": "row", "column": "col"}
 
-def _lines(puzzle: Nonogram, black: dict) -> list[tuple[tuple, tuple[int, ...], list[int]]]:
-    """Every constrained line as ``(key, clue, cell columns)`` with 1-based keys."""
+
+def _lines(puzzle: Nonogram, black: dict) -> list[tuple[tuple, tuple[int, ...], list[int], tuple]]:
+    """Every constrained line as ``(key, clue, cell columns, 0-based domain key)`` with 1-based keys."""
     h, w = puzzle.height, puzzle.width
     lines = []
     for r, clue in enumerate(puzzle.rows, start=1):
         if clue is not None:
-            lines.append((("row", r), clue, [black[r, c] for c in range(1, w + 1)]))
+            lines.append((("row", r), clue, [black[r, c] for c in range(1, w + 1)], ("row", r - 1)))
     for c, clue in enumerate(puzzle.cols, start=1):
         if clue is not None:
-            lines.append((("col", c), clue, [black[r, c] for r in range(1, h + 1)]))
+            lines.append((("col", c), clue, [black[r, c] for r in range(1, h + 1)], ("column", c - 1)))
     return lines
 
 
-def formulate(puzzle: Nonogram, encoding: str = "blocks") -> Formulation:
-    """Build the model of ``puzzle`` with the chosen line encoding."""
+def formulate(puzzle: Nonogram, encoding: str = "blocks", domains: NonogramDomains | None = None) -> Formulation:
+    """Build the model of ``puzzle`` with the chosen line encoding, on ``domains`` if given."""
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {ENCODINGS}")
     h, w = puzzle.height, puzzle.width
     model = LinearModel(name=f"nonogram_{h}x{w}")
     black = model.binaries("black", ((r, c) for r in range(1, h + 1) for c in range(1, w + 1)))
     lines = _lines(puzzle, black)
+    windows = {line: None for line, _, _, _ in lines}
+    colours = {line: None for line, _, _, _ in lines}
+    if domains is not None:
+        for line, clue, cells, key in lines:
+            # Starts are 0-based in the reduction and 1-based in the model.
+            windows[line] = [[s + 1 for s in block] for block in domains.starts.get(key, [()] * len(clue))]
+            direction, index = key
+            states = domains.cells[index] if direction == "row" else [row[index] for row in domains.cells]
+            colours[line] = [_ALLOWED[state] for state in states]
     # A variable family is declared once, so every line's keys are gathered first.
     if encoding in ("blocks", "blocks-tight"):
-        start = model.binaries("start", (key for line, clue, cells in lines for key in start_keys(line, clue, len(cells))))
-        for line, clue, cells in lines:
-            block_starts(model, line, clue, cells, start, tight=encoding == "blocks-tight")
+        start = model.binaries("start", (key for line, clue, cells, _ in lines
+                                         for key in start_keys(line, clue, len(cells), windows[line])))
+        for line, clue, cells, _ in lines:
+            block_starts(model, line, clue, cells, start, tight=encoding == "blocks-tight", windows=windows[line])
     else:
-        arc = model.binaries("arc", (key for line, clue, cells in lines for key in arc_keys(line, clue, len(cells))))
-        for line, clue, cells in lines:
+        arc = model.binaries("arc", (key for line, clue, cells, _ in lines
+                                     for key in arc_keys(line, clue, len(cells), colours[line])))
+        for line, clue, cells, _ in lines:
             line_automaton(model, line, clue, cells, arc)
+    if domains is not None:
+        for r in range(h):
+            for c in range(w):
+                if domains.cells[r][c] != UNKNOWN:
+                    model.add("known", (r + 1, c + 1), [(black[r + 1, c + 1], 1.0)], "==", domains.cells[r][c])
+        if domains.contradiction is not None:
+            direction, index = domains.contradiction
+            model.add("no_placement", (_LINE_NAMES[direction], index + 1), [], "==", 1)
 
     def decode(solution: Sequence[float]) -> Grid:
         # Rounding at 0.5 reads a binary that the solver left within its tolerance.

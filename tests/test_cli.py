@@ -12,7 +12,8 @@ from futomip.cli import main
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SAMPLE = DATA / "futoshiki.dat"
-JSON_FIELDS = {"file", "puzzle", "size", "status", "solution", "backend", "solver", "encoding", "seconds", "unique"}
+JSON_FIELDS = {"file", "puzzle", "size", "status", "solution", "backend", "solver", "encoding", "seconds", "unique",
+               "message", "reduction"}
 
 
 def _json(capsys, argv) -> tuple[int, dict]:
@@ -35,8 +36,32 @@ def test_json_contract(capsys):
     assert JSON_FIELDS <= data.keys()
     assert data["puzzle"] == "futoshiki" and data["size"] == 7 and data["status"] == "solved"
     assert data["solution"][0] == [7, 3, 4, 2, 6, 5, 1]
-    assert {"read", "build", "solve", "total"} <= data["seconds"].keys()
+    assert {"read", "import", "reduce", "build", "solve", "total"} <= data["seconds"].keys()
     assert data["unique"] is None
+    assert data["reduction"] is None  # Futoshiki has no domain reduction (yet).
+
+
+def test_nonogram_json_reports_the_reduction_and_reduce_none_turns_it_off(capsys):
+    """The seed Pattern: probing fixes the 11 cells its 10 solutions share; --reduce none fixes nothing."""
+    pattern = DATA / "nonogram" / "seeds" / "notebook-sample.pattern"
+    code, data = _json(capsys, [str(pattern), "--json"])
+    assert code == 0 and data["puzzle"] == "nonogram"
+    assert data["reduction"] == {"level": "probing", "cells": 25, "fixed": 11, "open": 14, "contradiction": None}
+    code, data = _json(capsys, [str(pattern), "--json", "--reduce", "none", "--all"])
+    assert code == 0 and data["reduction"] is None and len(data["solutions"]) == 10 and data["complete"] is True
+
+
+def test_bench_command_prints_one_row_per_combination(capsys):
+    """`futomip bench` times every (pair, encoding, reduction) on every puzzle; --json gives the raw rows."""
+    pattern = DATA / "nonogram" / "seeds" / "notebook-sample.pattern"
+    code = main(["bench", str(pattern), "--pairs", "highspy/highs,pulp/cbc", "--reduce", "probing,none", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    combos = {(row["backend"], row["solver"], row["reduction"]) for row in data["summary"]}
+    assert combos == {("highspy", "highs", "probing"), ("highspy", "highs", "none"),
+                      ("pulp", "cbc", "probing"), ("pulp", "cbc", "none")}
+    assert all(row["solved"] == row["runs"] == 1 for row in data["summary"])
+    assert main(["bench", str(pattern), "--reduce", "everything"]) == 2
 
 
 def test_json_unique_and_all(capsys):

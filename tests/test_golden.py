@@ -2,7 +2,8 @@
 
 A puzzle file ``data/**/name.ext`` has its known solutions in ``name.sol``.  When the
 ``.sol`` file says the puzzle has one solution, the solver's grid must equal it; otherwise
-it must pass the independent verifier (which every returned grid does anyway).
+it must pass the independent verifier (which every returned grid does anyway).  Puzzles
+of a kind with domain reduction are solved with it and without it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 
 import futomip
 from futomip.io.solutions import read_solutions, solutions_path
+from futomip.reduction import REDUCTIONS
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -35,15 +37,27 @@ def test_there_is_golden_data():
     assert len(GOLDEN) >= 40
 
 
-@pytest.mark.parametrize("puzzle_path,solution_path", GOLDEN, ids=[str(p.relative_to(DATA)) for p, _ in GOLDEN])
-def test_golden_puzzle_solved_by_every_pair(puzzle_path, solution_path, pair):
+def _golden_cases() -> list:
+    """Every golden file with the default reduction, and those of kinds with a reduction also
+    without it, so that the full model keeps being solved on every pair."""
+    cases = []
+    for puzzle_path, solution_path in GOLDEN:
+        name = str(puzzle_path.relative_to(DATA))
+        cases.append(pytest.param(puzzle_path, solution_path, "probing", id=name))
+        if futomip.load(puzzle_path).kind in REDUCTIONS:
+            cases.append(pytest.param(puzzle_path, solution_path, "none", id=name + "-reduce-none"))
+    return cases
+
+
+@pytest.mark.parametrize("puzzle_path,solution_path,reduction", _golden_cases())
+def test_golden_puzzle_solved_by_every_pair(puzzle_path, solution_path, reduction, pair):
     """The solver's grid passes the verifier and equals the known solution when that is unique."""
     backend, solver = pair
     puzzle = futomip.load(puzzle_path)
     known = read_solutions(solution_path)
     for grid in known.grids:
         assert futomip.verify(puzzle, grid) == [], f"{solution_path} holds a grid that breaks the rules"
-    result = futomip.solve(puzzle, backend=backend, solver=solver)
+    result = futomip.solve(puzzle, backend=backend, solver=solver, reduce=reduction)
     assert result.status == "solved", result.message
     assert futomip.verify(puzzle, result.grid) == []
     if known.count == 1:

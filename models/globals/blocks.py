@@ -54,6 +54,11 @@ An empty clue (k = 0) leaves only ``cover``: z(c) = 0.  A clue that cannot fit
 (m > L) gets an empty window or an empty graph, and its ``block_once`` / ``flow`` row
 reads 0 = 1: infeasible, as it should be.
 
+Domain reduction (``futomip.reduction``) may hand narrower sets: ``windows`` replaces
+each W_j by the starts that some colouring of the line still allows (any increasing
+subset works: the rows above never assume W_j is an interval), and ``colours`` removes
+the arcs that read a colour a cell can no longer take.
+
 Row and variable keys are the caller's ``line`` key followed by the indices above (all
 1-based), e.g. ``block_order(row,3,1,7)``.  Only ``futomip.linear`` is imported.
 """
@@ -65,6 +70,7 @@ from typing import Hashable, Mapping, Sequence
 from futomip.linear import LinearModel, Var
 
 __all__ = [
+    "Windows",
     "start_windows",
     "start_keys",
     "block_starts",
@@ -78,6 +84,9 @@ __all__ = [
 BLACK = "b"
 WHITE = "w"
 
+Windows = Sequence[Sequence[int]]
+"""For each block of a line, its allowed 1-based starts in increasing order."""
+
 
 def start_windows(clue: Sequence[int], length: int) -> list[range]:
     """For each block j (0-based) the 1-based cells where it can start; empty ranges if it cannot fit."""
@@ -89,9 +98,14 @@ def start_windows(clue: Sequence[int], length: int) -> list[range]:
     return windows
 
 
-def start_keys(line: tuple, clue: Sequence[int], length: int) -> list[tuple]:
-    """The keys ``line + (j, s)`` of the start variables of one line (j, s 1-based)."""
-    return [line + (j + 1, s) for j, window in enumerate(start_windows(clue, length)) for s in window]
+def start_keys(line: tuple, clue: Sequence[int], length: int, windows: Windows | None = None) -> list[tuple]:
+    """The keys ``line + (j, s)`` of the start variables of one line (j, s 1-based).
+
+    ``windows`` narrows the starts of each block (1-based, increasing) to a subset of
+    ``start_windows``, as domain reduction leaves them; None keeps the full windows.
+    """
+    windows = start_windows(clue, length) if windows is None else windows
+    return [line + (j + 1, s) for j, window in enumerate(windows) for s in window]
 
 
 def block_starts(
@@ -101,20 +115,24 @@ def block_starts(
     cells: Sequence[Var],
     start: Mapping[Hashable, Var],
     tight: bool = False,
+    windows: Windows | None = None,
 ) -> None:
     """Add ``block_once``, ``block_order`` and ``cover`` rows tying ``cells`` to the starts.
 
-    ``start`` maps ``line + (j, s)`` (as from ``start_keys``) to the variable y(j,s);
-    ``tight`` writes ``block_order`` on cumulative sums (the "blocks-tight" encoding).
+    ``start`` maps ``line + (j, s)`` (as from ``start_keys``, with the same ``windows``) to
+    the variable y(j,s); ``tight`` writes ``block_order`` on cumulative sums (the
+    "blocks-tight" encoding).
     """
-    windows = start_windows(clue, len(cells))
+    windows = start_windows(clue, len(cells)) if windows is None else windows
     for j, window in enumerate(windows):
         model.add("block_once", line + (j + 1,), [(start[line + (j + 1, s)], 1.0) for s in window], "==", 1)
     for j in range(len(clue) - 1):
         before, after = windows[j], windows[j + 1]
+        if not before:
+            continue  # block_once(j) already reads 0 = 1.
         for t in after:
             last_before = t - clue[j] - 1
-            if last_before >= before.stop - 1:
+            if last_before >= before[-1]:
                 continue  # Y_j(t - b_j - 1) = 1 already, so the row is implied by block_once.
             later = [s for s in after if s <= t] if tight else [t]
             terms = [(start[line + (j + 2, s)], 1.0) for s in later]
@@ -153,15 +171,22 @@ def pattern_states(clue: Sequence[int], length: int) -> list[list[int]]:
     return [[q for q in range(m + 1) if q <= i and m - q <= length - i] for i in range(length + 1)]
 
 
-def arc_keys(line: tuple, clue: Sequence[int], length: int) -> list[tuple]:
-    """The keys ``line + (c, q, colour)`` of the arc variables of one line."""
+def arc_keys(line: tuple, clue: Sequence[int], length: int,
+             colours: Sequence[str] | None = None) -> list[tuple]:
+    """The keys ``line + (c, q, colour)`` of the arc variables of one line.
+
+    ``colours[c-1]`` (when given) holds the colours cell c may still take, as domain
+    reduction leaves them: arcs reading another colour are left out, and ``line_automaton``
+    leaves out whatever is not in its ``arc`` map.
+    """
     pattern = _pattern(clue)
     states = pattern_states(clue, length)
     keys = []
     for c in range(1, length + 1):
         targets = set(states[c])
+        allowed = (BLACK, WHITE) if colours is None else colours[c - 1]
         for q in states[c - 1]:
-            keys += [line + (c, q, colour) for colour, nxt in _moves(pattern, q) if nxt in targets]
+            keys += [line + (c, q, colour) for colour, nxt in _moves(pattern, q) if nxt in targets and colour in allowed]
     return keys
 
 
