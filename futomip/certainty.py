@@ -35,13 +35,13 @@ class Enumeration:
     def __init__(self, puzzle, limit: int | None = None, backend: str | None = None, solver: str | None = None,
                  encoding: str | None = None, time_limit: float | None = None, threads: int | None = None,
                  verbose: bool = False, seed: int | None = None, rebuild: bool = False,
-                 reduce: str = "probing") -> None:
+                 reduce: str = "probing", progress: Callable[[str], None] | None = None) -> None:
         self.puzzle = puzzle
         self.limit = limit
         self.rebuild = rebuild
         self.options = SolveOptions(time_limit, threads, verbose, seed)
         self.deadline = Deadline(time_limit)
-        self.run = PuzzleSession(puzzle, backend, solver, encoding, self.options, self.deadline, reduce)
+        self.run = PuzzleSession(puzzle, backend, solver, encoding, self.options, self.deadline, reduce, progress)
         self.found: list = []
         self.complete = False
         self.status = ""

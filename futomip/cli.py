@@ -219,7 +219,8 @@ def _run_task(args, puzzle):
             elif not args.quiet:
                 print(f"found solution {k}", file=sys.stderr, flush=True)
 
-        return enumerate_all(puzzle, args.limit, on_solution=show, **common)
+        with _reduction_progress(args) as progress:
+            return enumerate_all(puzzle, args.limit, on_solution=show, progress=progress, **common)
     if args.explain:
         if args.write_lp or args.write_mps:
             _write_model_files(args, puzzle, common)
@@ -232,7 +233,29 @@ def _run_task(args, puzzle):
         if not args.quiet and sys.stderr.isatty():
             print(file=sys.stderr)
         return result
-    return solve(puzzle, unique=args.unique, write_lp=args.write_lp, write_mps=args.write_mps, **common)
+    with _reduction_progress(args) as progress:
+        return solve(puzzle, unique=args.unique, write_lp=args.write_lp, write_mps=args.write_mps,
+                     progress=progress, **common)
+
+
+@contextlib.contextmanager
+def _reduction_progress(args):
+    """A printer for long domain reductions: one rewritten stderr line on a terminal (wiped
+    afterwards so the board starts on a clean line), or None off a terminal and with -q."""
+    if args.quiet or not sys.stderr.isatty():
+        yield None
+        return
+    shown = []
+
+    def show(text: str) -> None:
+        shown.append(text)
+        print(f"\r{text:<70}", end="", file=sys.stderr, flush=True)
+
+    try:
+        yield show
+    finally:
+        if shown:
+            print("\r" + " " * 70 + "\r", end="", file=sys.stderr, flush=True)
 
 
 def _write_model_files(args, puzzle, common) -> None:

@@ -98,8 +98,9 @@ def text_report(result: Result, quiet: bool = False) -> str:
                  f"encoding: {result.encoding}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
     if result.reduction is not None and result.reduction.get("cells"):
         reduction = result.reduction
+        stopped = "" if reduction.get("finished", True) else " (stopped at half the time limit)"
         lines.append(f"reduction: {reduction['level']} fixed {reduction['fixed']} of {reduction['cells']} cells "
-                     f"before the model was built")
+                     f"before the model was built{stopped}")
     if result.message:
         lines.append(f"note: {result.message}")
     return "\n".join(lines)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from . import puzzles
 from .backends import INFEASIBLE, SOLVED, SolveOptions
@@ -99,6 +99,7 @@ class PuzzleSession:
         options: SolveOptions = SolveOptions(),
         deadline: Deadline | None = None,
         reduce: str = "probing",
+        progress: Callable[[str], None] | None = None,
     ) -> None:
         from .backends import backend_module
         from .models import MODULES
@@ -121,8 +122,11 @@ class PuzzleSession:
         self.cuts = 0
         start = time.perf_counter()
         # Domain reduction keeps every solution, so it is on unless a measurement turns it off.
+        # Under a time limit it may use half of what is left, so that the solver keeps the rest.
         self.reduction = reduce
-        self.domains = reduce_domains(puzzle, reduce)
+        left = self.deadline.remaining()
+        stop_at = None if left is None else start + left / 2
+        self.domains = reduce_domains(puzzle, reduce, stop_at, progress)
         self.seconds["reduce"] = time.perf_counter() - start
         start = time.perf_counter()
         formulate = MODULES[puzzle.kind].formulate
@@ -202,6 +206,7 @@ def solve(
     write_lp: str | None = None,
     write_mps: str | None = None,
     reduce: str = "probing",
+    progress: Callable[[str], None] | None = None,
 ) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``.
 
@@ -211,11 +216,12 @@ def solve(
     ``second``); if the time limit ends that second solve, ``unique`` stays None.
     ``time_limit`` covers every solve of the call together.  ``reduce`` is the level of
     domain reduction before the model is built (``futomip.reduction.LEVELS``; "none" for
-    measurements).
+    measurements);
+    ``progress`` receives a line of text about once a second during a long reduction.
     """
     start = time.perf_counter()
     options = SolveOptions(time_limit, threads, verbose, seed)
-    run = PuzzleSession(puzzle, backend, solver, encoding, options, reduce=reduce)
+    run = PuzzleSession(puzzle, backend, solver, encoding, options, reduce=reduce, progress=progress)
     try:
         extra_seconds = {}
         if write_lp:

@@ -46,7 +46,8 @@ def test_nonogram_json_reports_the_reduction_and_reduce_none_turns_it_off(capsys
     pattern = DATA / "nonogram" / "seeds" / "notebook-sample.pattern"
     code, data = _json(capsys, [str(pattern), "--json"])
     assert code == 0 and data["puzzle"] == "nonogram"
-    assert data["reduction"] == {"level": "probing", "cells": 25, "fixed": 11, "open": 14, "contradiction": None}
+    assert data["reduction"] == {"level": "probing", "cells": 25, "fixed": 11, "open": 14, "contradiction": None,
+                                 "finished": True}
     code, data = _json(capsys, [str(pattern), "--json", "--reduce", "none", "--all"])
     assert code == 0 and data["reduction"] is None and len(data["solutions"]) == 10 and data["complete"] is True
 

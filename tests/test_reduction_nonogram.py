@@ -147,6 +147,31 @@ def test_contradiction_names_a_line_and_the_model_says_infeasible():
     assert result.status == "infeasible"
 
 
+def test_probing_stopped_by_its_time_budget_keeps_the_line_fixpoint():
+    """A budget already spent stops probing before its first cell: the line fixpoint is kept and
+    ``finished`` says probing did not run to its end."""
+    puzzle = Nonogram(((2,), (1, 1)), ((1,), (1,), (1,), (1,)))
+    stopped = reduce(puzzle, "probing", stop_at=0.0)
+    assert stopped.finished is False and stopped.summary()["finished"] is False
+    assert stopped.cells == reduce(puzzle, "lines").cells
+    assert reduce(puzzle, "probing").finished is True
+
+
+def test_progress_is_reported_during_probing(monkeypatch):
+    """With the reporting interval at 0, every probed row reports how many cells are open."""
+    import random
+
+    from futomip.reduction import nonogram as reduction_module
+
+    monkeypatch.setattr(reduction_module, "PROGRESS_EVERY", 0.0)
+    rng = random.Random(1)
+    puzzle = from_grid(tuple(tuple(int(rng.random() < 0.45) for _ in range(25)) for _ in range(25)))
+    messages = []
+    domains = reduce(puzzle, "probing", progress=messages.append)
+    assert domains.finished and len(messages) >= 25
+    assert all("cells open" in text for text in messages)
+
+
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError, match="probing"):
         reduce(Nonogram(((1,),), ((1,),)), "everything")

@@ -13,7 +13,7 @@ Must not import solvers, backends or ``models``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import nonogram
 
@@ -27,9 +27,15 @@ REDUCTIONS = {
 }
 
 
-def reduce(puzzle, level: str = LEVELS[0]) -> Any:
-    """The reduced domains of ``puzzle``, or None when its kind has no reduction or ``level`` is "none"."""
+def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
+           progress: Callable[[str], None] | None = None) -> Any:
+    """The reduced domains of ``puzzle``, or None when its kind has no reduction or ``level`` is "none".
+
+    Work beyond the first fixpoint stops when ``time.perf_counter()`` reaches ``stop_at``
+    (the result is then weaker but still keeps every solution); ``progress`` receives a
+    line of text about once a second during long reductions.
+    """
     if level not in LEVELS:
         raise ValueError(f"reduction level must be one of {LEVELS}, got {level!r}")
     reducer = REDUCTIONS.get(puzzle.kind)
-    return None if reducer is None or level == "none" else reducer(puzzle, level)
+    return None if reducer is None or level == "none" else reducer(puzzle, level, stop_at, progress)

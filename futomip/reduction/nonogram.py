@@ -36,15 +36,19 @@ nothing and are skipped.  Only ``futomip.puzzles`` is imported: no solver, no ba
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..puzzles.nonogram import Nonogram, Runs
 
 __all__ = ["UNKNOWN", "WHITE", "BLACK", "LineSolution", "NonogramDomains", "solve_line", "reduce"]
 
 UNKNOWN, WHITE, BLACK = -1, 0, 1
+
+PROGRESS_EVERY = 1.0
+"""Seconds between two ``progress`` calls while probing."""
 
 LineKey = tuple[str, int]
 """``("row", r)`` or ``("column", c)``, 0-based, as in ``Nonogram.lines``."""
@@ -67,13 +71,15 @@ class NonogramDomains:
     ``cells[r][c]`` is ``BLACK``, ``WHITE`` or ``UNKNOWN``; ``starts[line][j]`` the allowed
     0-based starts of block j of a constrained line; ``contradiction`` is the line left
     without a placement (then the puzzle has no solution and ``starts`` is partial);
-    ``line_solves`` counts the distinct line solves the reduction took.
+    ``line_solves`` counts the distinct line solves the reduction took; ``finished`` is
+    False when probing was stopped by its time budget (what it fixed still holds).
     """
 
     cells: tuple[tuple[int, ...], ...]
     starts: dict[LineKey, tuple[tuple[int, ...], ...]]
     contradiction: LineKey | None = None
     line_solves: int = 0
+    finished: bool = True
 
     @property
     def unknown(self) -> int:
@@ -86,7 +92,8 @@ class NonogramDomains:
         contradiction = None
         if self.contradiction is not None:
             contradiction = f"{self.contradiction[0]} {self.contradiction[1] + 1}"
-        return {"cells": total, "fixed": total - self.unknown, "open": self.unknown, "contradiction": contradiction}
+        return {"cells": total, "fixed": total - self.unknown, "open": self.unknown, "contradiction": contradiction,
+                "finished": self.finished}
 
 
 def solve_line(clue: Runs, known: Sequence[int]) -> LineSolution:
@@ -183,10 +190,13 @@ class _Board:
             self.solves += 1
         return outcome
 
-    def propagate(self, grid: list[list[int]], queue: list[LineKey]) -> LineKey | None:
-        """Solve the queued lines (and every line a fixed cell touches) until nothing changes.
+    def propagate(self, grid: list[list[int]], queue: list[LineKey], changes: dict) -> LineKey | None:
+        """Solve the queued lines (and every line a newly fixed cell touches) until nothing changes.
 
-        Changes ``grid`` in place; returns the first line left without a placement, or None.
+        Reads ``grid`` with ``changes`` ((r, c) -> state) laid over it and records every
+        newly fixed cell in ``changes``, leaving ``grid`` alone, so that a probe costs what
+        it fixes rather than a copy of the board.  Returns the first line left without a
+        placement, or None.
         """
         queue = deque(key for key in queue if key in self.clue_of)
         queued = set(queue)
@@ -194,69 +204,96 @@ class _Board:
             key = queue.popleft()
             queued.discard(key)
             cells = self.cells_of[key]
-            outcome = self.solve(key, tuple(grid[r][c] for r, c in cells))
+            known = tuple(changes.get(cell, grid[cell[0]][cell[1]]) for cell in cells)
+            outcome = self.solve(key, known)
             if outcome.cells is None:
                 return key
-            for (r, c), state in zip(cells, outcome.cells):
-                if state != UNKNOWN and grid[r][c] == UNKNOWN:
-                    grid[r][c] = state
-                    crossing = ("column", c) if key[0] == "row" else ("row", r)
+            for cell, before, state in zip(cells, known, outcome.cells):
+                if state != UNKNOWN and before == UNKNOWN:
+                    changes[cell] = state
+                    crossing = ("column", cell[1]) if key[0] == "row" else ("row", cell[0])
                     if crossing in self.clue_of and crossing not in queued:
                         queue.append(crossing)
                         queued.add(crossing)
         return None
 
-    def probe(self, grid: list[list[int]]) -> LineKey | None:
+    def settle(self, grid: list[list[int]], queue: list[LineKey]) -> LineKey | None:
+        """``propagate`` into ``grid`` itself."""
+        changes: dict = {}
+        failed = self.propagate(grid, queue, changes)
+        for (r, c), state in changes.items():
+            grid[r][c] = state
+        return failed
+
+    def probe(self, grid: list[list[int]], stop_at: float | None = None,
+              progress: Callable[[str], None] | None = None) -> tuple[LineKey | None, bool]:
         """Try each open cell black and white; keep what every surviving try agrees on.
 
         A colour whose try ends in a contradiction is impossible, so the cell takes the
         other one; when both tries survive, cells that both fixpoints fix alike are fixed
         (they are forced whichever colour the cell has).  Repeats until a whole pass
-        changes nothing.  Returns the contradicting line when both colours fail.
+        changes nothing, or until ``time.perf_counter()`` reaches ``stop_at`` (what was
+        fixed so far stays valid).  Returns the contradicting line when both colours of a
+        cell fail (else None) and whether probing ran to its end.  ``progress`` gets a
+        line of text about once a second.
         """
-        changed = True
+        height, width = self.puzzle.height, self.puzzle.width
+        shown = time.perf_counter()
+        changed, passes = True, 0
         while changed:
-            changed = False
-            for r in range(self.puzzle.height):
-                for c in range(self.puzzle.width):
+            changed, passes = False, passes + 1
+            for r in range(height):
+                now = time.perf_counter()
+                if stop_at is not None and now >= stop_at:
+                    return None, False
+                if progress is not None and now - shown >= PROGRESS_EVERY:
+                    shown = now
+                    progress(f"probing pass {passes}, row {r + 1}/{height}: "
+                             f"{sum(row.count(UNKNOWN) for row in grid)} cells open")
+                for c in range(width):
                     if grid[r][c] != UNKNOWN:
                         continue
                     tries = []
                     for colour in (BLACK, WHITE):
-                        trial = [row[:] for row in grid]
-                        trial[r][c] = colour
-                        failed = self.propagate(trial, [("row", r), ("column", c)])
-                        tries.append(None if failed else trial)
+                        changes = {(r, c): colour}
+                        failed = self.propagate(grid, [("row", r), ("column", c)], changes)
+                        tries.append(None if failed else changes)
                     black, white = tries
                     if black is None and white is None:
-                        return ("row", r)
+                        return ("row", r), True
                     if black is None or white is None:
-                        survivor = white if black is None else black
-                        grid[:] = survivor
+                        # The survivor is already a line fixpoint: take it whole.
+                        for (rr, cc), state in (white if black is None else black).items():
+                            grid[rr][cc] = state
                         changed = True
                         continue
-                    for rr in range(self.puzzle.height):
-                        row_b, row_w, row = black[rr], white[rr], grid[rr]
-                        for cc in range(self.puzzle.width):
-                            if row[cc] == UNKNOWN and row_b[cc] == row_w[cc] != UNKNOWN:
-                                row[cc] = row_b[cc]
-                                changed = True
-                    if changed:
-                        failed = self.propagate(grid, list(self.clue_of))
+                    agreed = [cell for cell, state in black.items() if white.get(cell) == state]
+                    if agreed:
+                        changed = True
+                        for rr, cc in agreed:
+                            grid[rr][cc] = black[rr, cc]
+                        lines = {("row", rr) for rr, _ in agreed} | {("column", cc) for _, cc in agreed}
+                        failed = self.settle(grid, sorted(lines))
                         if failed:
-                            return failed
-        return None
+                            return failed, True
+        return None, True
 
 
-def reduce(puzzle: Nonogram, level: str = "probing") -> NonogramDomains:
-    """Run line solving to its fixpoint on ``puzzle`` (then probing, at level "probing")."""
+def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = None,
+           progress: Callable[[str], None] | None = None) -> NonogramDomains:
+    """Run line solving to its fixpoint on ``puzzle`` (then probing, at level "probing").
+
+    Probing stops early when ``time.perf_counter()`` reaches ``stop_at``; ``progress``
+    receives a line of text about once a second while it runs.
+    """
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
     board = _Board(puzzle)
     grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
-    failed = board.propagate(grid, list(board.clue_of))
+    failed = board.settle(grid, list(board.clue_of))
+    finished = True
     if failed is None and level == "probing":
-        failed = board.probe(grid)
+        failed, finished = board.probe(grid, stop_at, progress)
     # The final start sets come from one more solve of every line on the final cells.
     starts = {}
     for key in board.clue_of:
@@ -264,4 +301,4 @@ def reduce(puzzle: Nonogram, level: str = "probing") -> NonogramDomains:
         starts[key] = outcome.starts
         if outcome.cells is None and failed is None:
             failed = key
-    return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, board.solves)
+    return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, board.solves, finished)
