@@ -53,7 +53,8 @@ from typing import Sequence
 
 from futomip.linear import Formulation, LinearModel
 from futomip.puzzles.nonogram import Grid, Nonogram
-from futomip.reduction.nonogram import BLACK as _BLACK, UNKNOWN, WHITE as _WHITE, NonogramDomains
+from futomip.reduction import nonogram as line_solving
+from futomip.reduction.nonogram import NonogramDomains
 
 from .globals import arc_keys, block_starts, line_automaton, start_keys
 from .globals.blocks import BLACK, WHITE
@@ -61,7 +62,7 @@ from .globals.blocks import BLACK, WHITE
 ENCODINGS = ("blocks", "blocks-tight", "automaton")
 
 # Cell state from line solving -> the colours the automaton may still read there.
-_ALLOWED = {UNKNOWN: (BLACK, WHITE), _BLACK: (BLACK,), _WHITE: (WHITE,)}
+_ALLOWED = {line_solving.UNKNOWN: (BLACK, WHITE), line_solving.BLACK: (BLACK,), line_solving.WHITE: (WHITE,)}
 _LINE_NAMES = {"row": "row", "column": "col"}
 
 
@@ -109,7 +110,7 @@ def formulate(puzzle: Nonogram, encoding: str = "blocks", domains: NonogramDomai
     if domains is not None:
         for r in range(h):
             for c in range(w):
-                if domains.cells[r][c] != UNKNOWN:
+                if domains.cells[r][c] != line_solving.UNKNOWN:
                     model.add("known", (r + 1, c + 1), [(black[r + 1, c + 1], 1.0)], "==", domains.cells[r][c])
         if domains.contradiction is not None:
             direction, index = domains.contradiction

@@ -71,14 +71,13 @@ class NonogramDomains:
     ``cells[r][c]`` is ``BLACK``, ``WHITE`` or ``UNKNOWN``; ``starts[line][j]`` the allowed
     0-based starts of block j of a constrained line; ``contradiction`` is the line left
     without a placement (then the puzzle has no solution and ``starts`` is partial);
-    ``line_solves`` counts the distinct line solves the reduction took; ``finished`` is
-    False when probing was stopped by its time budget (what it fixed still holds).
+    ``finished`` is False when probing was stopped by its time budget (what it fixed
+    still holds).
     """
 
     cells: tuple[tuple[int, ...], ...]
     starts: dict[LineKey, tuple[tuple[int, ...], ...]]
     contradiction: LineKey | None = None
-    line_solves: int = 0
     finished: bool = True
 
     @property
@@ -177,7 +176,6 @@ class _Board:
         self.puzzle = puzzle
         self.clue_of = {(d, i): clue for d, i, clue, _ in puzzle.lines() if clue is not None}
         self.cells_of = {key: _line_cells(puzzle, key) for key in self.clue_of}
-        self.solves = 0
         # Probing solves the same line in the same state again and again; the memo lives
         # as long as one reduction, so that no state is shared between puzzles or runs.
         self._memo: dict[tuple[LineKey, tuple[int, ...]], LineSolution] = {}
@@ -187,7 +185,6 @@ class _Board:
         outcome = self._memo.get((key, known))
         if outcome is None:
             outcome = self._memo[key, known] = solve_line(self.clue_of[key], known)
-            self.solves += 1
         return outcome
 
     def propagate(self, grid: list[list[int]], queue: list[LineKey], changes: dict) -> LineKey | None:
@@ -301,4 +298,4 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
         starts[key] = outcome.starts
         if outcome.cells is None and failed is None:
             failed = key
-    return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, board.solves, finished)
+    return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, finished)
