@@ -4,6 +4,7 @@
     python benchmarks/nonogram_corpus.py --sets taai --pairs highspy:highs,pulp:cbc --limit 100
     python benchmarks/nonogram_corpus.py --sets wolter --time-limit 600 --encodings blocks,automaton
     python benchmarks/nonogram_corpus.py --sets taai --every 25 --encodings blocks,blocks-tight
+    python benchmarks/nonogram_corpus.py --sets taai --unique --reduce split,probing --every 50
 
 Sets: ``mikix`` (39 .non files with their ``goal``), ``taai`` (the 1000 TAAI 2011 puzzles
 and the published solutions), ``minizinc`` (the MiniZinc challenge instances and their
@@ -17,7 +18,8 @@ from ``data/nonogram`` when the corpus is absent.
 
 For each set and each (backend, solver, encoding, reduction level) it prints one table row: puzzles run,
 solved, time limits, errors, grids equal to the published one, verified grids that differ
-from it (the puzzle has several solutions; TAAI puzzles often do), and the median, mean
+from it (the puzzle has several solutions; TAAI puzzles often do), with ``--unique`` how
+many were proved unique and how many have a second solution, and the median, mean
 and maximum seconds per puzzle (domain reduction + model build + solve; the one-off
 import of the backend is left out).  Every grid the pipeline returns has already passed
 ``verify``; a grid that breaks the rules is an error row, never a mismatch.  Puzzles run
@@ -130,20 +132,24 @@ class Tally:
     errors: int = 0
     equal: int = 0
     differ: int = 0
+    unique: int = 0
+    several: int = 0
     seconds: list = field(default_factory=list)
 
-    def row(self, label: str) -> str:
+    def row(self, label: str, proofs: bool) -> str:
         times = self.seconds or [float("nan")]
+        proved = f"{self.unique} | {self.several}" if proofs else "- | -"
         return (f"| {label} | {self.runs} | {self.solved} | {self.time_limit} | {self.errors} | {self.equal} | "
-                f"{self.differ} | {statistics.median(times):.3f} | {statistics.mean(times):.3f} | {max(times):.3f} |")
+                f"{self.differ} | {proved} | {statistics.median(times):.3f} | {statistics.mean(times):.3f} | "
+                f"{max(times):.3f} |")
 
 
 def _solve_one(item: Item, backend: str, solver: str, encoding: str | None, reduce: str, time_limit: float | None,
-               tally: Tally) -> str:
+               unique: bool, tally: Tally) -> str:
     tally.runs += 1
     try:
         result = futomip.solve(item.puzzle, backend=backend, solver=solver, encoding=encoding, time_limit=time_limit,
-                               reduce=reduce)
+                               reduce=reduce, unique=unique)
     except FutomipError as error:  # A VerificationError lands here: a bug, counted and shown.
         tally.errors += 1
         return f"error: {error}"
@@ -151,6 +157,10 @@ def _solve_one(item: Item, backend: str, solver: str, encoding: str | None, redu
     seconds = sum(result.seconds.get(part, 0.0) for part in ("reduce", "build", "solve"))
     tally.seconds.append(seconds)
     outcome = _outcome(item, result, tally)
+    if result.unique is not None:
+        tally.unique += result.unique
+        tally.several += not result.unique
+        outcome += ", proved unique" if result.unique else ", a second solution found"
     return f"{outcome} ({seconds:.3f} s)"
 
 
@@ -180,12 +190,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", default="mikix,taai,minizinc", help=f"comma-separated, from {', '.join(SETS)}")
     parser.add_argument("--pairs", default="highspy:highs", help="comma-separated backend:solver pairs")
     parser.add_argument("--encodings", default="", help="comma-separated encodings (default: the pair's default)")
-    parser.add_argument("--reduce", default="probing",
-                        help="comma-separated reduction levels: probing, lines, none (default probing)")
+    parser.add_argument("--reduce", default="split",
+                        help="comma-separated reduction levels: split, probing, lines, none (default split)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve (default 60)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles per set")
     parser.add_argument("--every", type=int, default=1, help="take every K-th puzzle of each set (a spread sample)")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help=f"the shared corpus (default {DEFAULT_CORPUS})")
+    parser.add_argument("--unique", action="store_true",
+                        help="also prove each solution unique or find a second one (time includes the proof)")
     parser.add_argument("--verbose", action="store_true", help="one line per puzzle on stderr")
     args = parser.parse_args(argv)
 
@@ -195,8 +207,8 @@ def main(argv: list[str] | None = None) -> int:
     combinations = [(backend, solver, encoding, level) for backend, solver in pairs for encoding in encodings
                     for level in levels]
     print("| set: backend/solver/encoding/reduction | puzzles | solved | time limit | errors | = published | other valid grid "
-          "| median s | mean s | max s |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| proved unique | second solution | median s | mean s | max s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for set_name in args.sets.split(","):
         if set_name not in SETS:
             print(f"unknown set {set_name!r}; valid sets: {', '.join(SETS)}", file=sys.stderr)
@@ -209,11 +221,11 @@ def main(argv: list[str] | None = None) -> int:
         tallies = {combination: Tally() for combination in combinations}
         for item in items:
             for combination in combinations:
-                outcome = _solve_one(item, *combination, args.time_limit, tallies[combination])
+                outcome = _solve_one(item, *combination, args.time_limit, args.unique, tallies[combination])
                 if args.verbose:
                     print(f"{set_name} {item.name} {_label(*combination)}: {outcome}", file=sys.stderr, flush=True)
         for combination, tally in tallies.items():
-            print(tally.row(f"{set_name}: {_label(*combination)}"), flush=True)
+            print(tally.row(f"{set_name}: {_label(*combination)}", args.unique), flush=True)
     return 0
 
 

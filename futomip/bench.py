@@ -36,7 +36,7 @@ class Measurement:
     proof: float | None = None
     total: float = 0.0
     extra: dict = field(default_factory=dict)
-    reduction: str = "probing"
+    reduction: str = "split"
     reduce: float = 0.0
 
 

@@ -35,7 +35,7 @@ class Enumeration:
     def __init__(self, puzzle, limit: int | None = None, backend: str | None = None, solver: str | None = None,
                  encoding: str | None = None, time_limit: float | None = None, threads: int | None = None,
                  verbose: bool = False, seed: int | None = None, rebuild: bool = False,
-                 reduce: str = "probing", progress: Callable[[str], None] | None = None) -> None:
+                 reduce: str = "split", progress: Callable[[str], None] | None = None) -> None:
         self.puzzle = puzzle
         self.limit = limit
         self.rebuild = rebuild
@@ -113,7 +113,7 @@ def enumerate_all(puzzle, limit: int | None = None, on_solution: Callable | None
 
 def explain(puzzle, backend: str | None = None, solver: str | None = None, encoding: str | None = None,
             time_limit: float | None = None, threads: int | None = None, verbose: bool = False,
-            seed: int | None = None, progress: Callable | None = None, reduce: str = "probing") -> Result:
+            seed: int | None = None, progress: Callable | None = None, reduce: str = "split") -> Result:
     """Find an irreducible set of clues that cannot all hold, when ``puzzle`` is infeasible.
 
     The result has status "solved" (nothing to explain: ``message`` says so), "infeasible"

@@ -51,7 +51,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--encoding", help="model variant (Futoshiki: tight or weighted; default per solver)")
     solve.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
                        help="domain reduction before the model is built (nonograms: line solving, then "
-                            "probing each open cell); 'none' builds the full model (default: %(default)s)")
+                            "probing each open cell; 'split' also splits a puzzle that the solver does not "
+                            "settle in a second into sub-puzzles); 'none' builds the full model (default: %(default)s)")
     solve.add_argument("--time-limit", type=float, metavar="S", help="seconds for the whole command")
     solve.add_argument("--threads", type=int, metavar="N", help="solver threads")
     solve.add_argument("--seed", type=int, help="solver random seed (HiGHS)")

@@ -7,7 +7,7 @@ fields, never rename or drop them.  Must not import solvers or backends.
 from __future__ import annotations
 
 from . import puzzles
-from .solve import Result
+from .solve import ROOT_SLICE, Result
 
 __all__ = ["to_json", "text_report", "size_of"]
 
@@ -101,6 +101,12 @@ def text_report(result: Result, quiet: bool = False) -> str:
         stopped = "" if reduction.get("finished", True) else " (stopped at half the time limit)"
         lines.append(f"reduction: {reduction['level']} fixed {reduction['fixed']} of {reduction['cells']} cells "
                      f"before the model was built{stopped}")
+        search = reduction.get("search")
+        if search:
+            count = search["subpuzzles"]
+            lines.append(f"split: the solver did not settle the whole model in {ROOT_SLICE:g} s, so a search over "
+                         f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned) handed "
+                         f"it {count} sub-puzzle{'' if count == 1 else 's'}")
     if result.message:
         lines.append(f"note: {result.message}")
     return "\n".join(lines)

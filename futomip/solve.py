@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import puzzles
-from .backends import INFEASIBLE, SOLVED, SolveOptions
+from .backends import INFEASIBLE, SOLVED, TIME_LIMIT, SolveOptions
 from .errors import UnknownNameError, VerificationError
 from .linear import Constraint
 from .solvers import default_pair
@@ -32,6 +32,11 @@ class Deadline:
     def __init__(self, seconds: float | None) -> None:
         self.seconds = seconds
         self._end = None if seconds is None else time.perf_counter() + seconds
+
+    @property
+    def end(self) -> float | None:
+        """The ``time.perf_counter()`` reading at which the time is up (None = no limit)."""
+        return self._end
 
     def remaining(self) -> float | None:
         if self._end is None:
@@ -87,8 +92,23 @@ def default_encoding(kind: str, solver: str) -> str:
     return getattr(module, "PREFERRED_ENCODING", {}).get(solver, module.ENCODINGS[0])
 
 
+ROOT_SLICE = 1.0
+"""Seconds the MILP gets on the whole puzzle before a puzzle that reduction can split is
+split (level "split").  Some puzzles that defeat propagation are easy for the MILP (the
+MiniZinc ``dom`` family: HiGHS solves dom_14 in 0.3 s, while the search would branch
+for minutes), and the random ones that defeat the MILP yield to splitting; one second
+lets the MILP take the first kind at a small cost on the second (README measurements)."""
+
+
 class PuzzleSession:
-    """One puzzle built once on one (backend, solver) pair, solved as often as needed."""
+    """One puzzle on one (backend, solver) pair, solved as often as needed.
+
+    The model of the whole (reduced) puzzle is built first.  At reduction level "split",
+    when the reduction can split the puzzle into sub-puzzles, the MILP first gets
+    ``ROOT_SLICE`` seconds on the whole model; if that ends without an answer, the
+    sub-puzzles are built and solved one after the other, each with the no-good rows of
+    every grid found before, until one has a solution or all are proved empty.
+    """
 
     def __init__(
         self,
@@ -98,12 +118,12 @@ class PuzzleSession:
         encoding: str | None = None,
         options: SolveOptions = SolveOptions(),
         deadline: Deadline | None = None,
-        reduce: str = "probing",
+        reduce: str = "split",
         progress: Callable[[str], None] | None = None,
     ) -> None:
-        from .backends import backend_module
         from .models import MODULES
         from .reduction import reduce as reduce_domains
+        from .reduction import split
 
         start = time.perf_counter()
         # Probing the pair imports the backend and finds the solver: the "import" time.
@@ -120,6 +140,10 @@ class PuzzleSession:
         self.options = options
         self.cut_rows: list[Constraint] = []
         self.cuts = 0
+        self.found: list = []
+        self.last_message = ""
+        # Every solver remark (retries, time-outs) is kept so that the result can say it.
+        self.notes: list[str] = []
         start = time.perf_counter()
         # Domain reduction keeps every solution, so it is on unless a measurement turns it off.
         # Under a time limit it may use half of what is left, so that the solver keeps the rest.
@@ -127,16 +151,33 @@ class PuzzleSession:
         left = self.deadline.remaining()
         stop_at = None if left is None else start + left / 2
         self.domains = reduce_domains(puzzle, reduce, stop_at, progress)
+        self.split = split(puzzle, self.domains, self.deadline.end, progress) if reduce == "split" else None
+        self._leaves = None
         self.seconds["reduce"] = time.perf_counter() - start
+        self.formulation = self.session = None
+        self._open(self.domains)
+
+    def _open(self, domains) -> None:
+        """Build the model on ``domains`` (None: unreduced) with a no-good row per grid found so far."""
+        from .backends import backend_module
+        from .models import MODULES
+
         start = time.perf_counter()
-        formulate = MODULES[puzzle.kind].formulate
-        self.formulation = formulate(puzzle, self.encoding) if self.domains is None else \
-            formulate(puzzle, self.encoding, self.domains)
-        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, options)
-        self.seconds["build"] = time.perf_counter() - start
-        self.last_message = ""
-        # Every solver remark (retries, time-outs) is kept so that the result can say it.
-        self.notes: list[str] = []
+        formulate = MODULES[self.puzzle.kind].formulate
+        self.formulation = formulate(self.puzzle, self.encoding) if domains is None else \
+            formulate(self.puzzle, self.encoding, domains)
+        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, self.options)
+        self.cut_rows = []
+        for grid in self.found:
+            self._cut(grid)
+        self.seconds["build"] += time.perf_counter() - start
+
+    def _cut(self, grid) -> None:
+        terms, sense, rhs = self.formulation.exclude(grid)
+        self.cuts += 1
+        con = Constraint(f"exclude({self.cuts})", tuple(terms), sense, rhs, "exclude", (self.cuts,))
+        self.cut_rows.append(con)
+        self.session.add_constraint(con)
 
     def rebuild(self) -> None:
         """Build the backend model afresh with every cut so far (what a non-persistent
@@ -155,14 +196,35 @@ class PuzzleSession:
 
         Raises ``VerificationError`` if the solver's grid breaks a rule (a bug somewhere).
         """
-        left = self.deadline.remaining()
-        raw = self.session.solve(left)
-        self.seconds["solve"] += raw.seconds
-        self.last_message = raw.message
+        while True:
+            if self.session is None:
+                # The whole model gave up its slice: the next sub-puzzle, if any is left.
+                start = time.perf_counter()
+                leaf = next(self._leaves, None)
+                self.seconds["reduce"] += time.perf_counter() - start
+                if leaf is None:
+                    return (INFEASIBLE if self.split.finished else TIME_LIMIT), None
+                self._open(leaf)
+            left = self.deadline.remaining()
+            sliced = self.split is not None and self._leaves is None
+            limit = left if not sliced else ROOT_SLICE if left is None else min(left, ROOT_SLICE)
+            raw = self.session.solve(limit)
+            self.seconds["solve"] += raw.seconds
+            self.last_message = raw.message
+            if raw.status == SOLVED:
+                break
+            if sliced and raw.status == TIME_LIMIT and not self.deadline.expired:
+                self._leaves = iter(self.split)
+            elif raw.status == INFEASIBLE and self._leaves is not None:
+                pass
+            else:
+                if raw.message and raw.message not in self.notes:
+                    self.notes.append(raw.message)
+                return raw.status, None
+            self.session.close()
+            self.session = None
         if raw.message and raw.message not in self.notes:
             self.notes.append(raw.message)
-        if raw.status != SOLVED:
-            return raw.status, None
         grid = self.formulation.decode(raw.values)
         problems = puzzles.verify(self.puzzle, grid)
         if problems:
@@ -171,11 +233,8 @@ class PuzzleSession:
 
     def exclude(self, grid) -> None:
         """Cut off ``grid`` so that the next solve must find another one."""
-        terms, sense, rhs = self.formulation.exclude(grid)
-        self.cuts += 1
-        con = Constraint(f"exclude({self.cuts})", tuple(terms), sense, rhs, "exclude", (self.cuts,))
-        self.cut_rows.append(con)
-        self.session.add_constraint(con)
+        self.found.append(grid)
+        self._cut(grid)
 
     def write(self, path: str, file_format: str) -> float:
         """Write the model (LP or MPS) with the backend's writer; returns the seconds spent."""
@@ -186,11 +245,14 @@ class PuzzleSession:
     def result(self, status: str, grid=None, **fields) -> Result:
         seconds = dict(self.seconds)
         reduction = None if self.domains is None else {"level": self.reduction, **self.domains.summary()}
+        if reduction is not None:
+            reduction["search"] = None if self._leaves is None else self.split.summary()
         return Result(self.puzzle, status, grid, self.backend, self.solver, self.encoding, seconds,
                       fields.pop("message", "") or "; ".join(self.notes), reduction=reduction, **fields)
 
     def close(self) -> None:
-        self.session.close()
+        if self.session is not None:
+            self.session.close()
 
 
 def solve(
@@ -205,7 +267,7 @@ def solve(
     seed: int | None = None,
     write_lp: str | None = None,
     write_mps: str | None = None,
-    reduce: str = "probing",
+    reduce: str = "split",
     progress: Callable[[str], None] | None = None,
 ) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``.

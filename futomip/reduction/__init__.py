@@ -4,9 +4,11 @@ The stage between the puzzle and its formulation (DESIGN.md): ``reduce(puzzle, l
 returns the puzzle kind's domains object, which its formulation in ``models/`` takes to
 leave out values and placements that no solution uses, or None for a kind without a
 reduction or for level "none".  Levels: "lines" (each line's rules on their own, to a
-fixpoint) and "probing" (that, plus trying each open cell both ways).
+fixpoint), "probing" (that, plus trying each open cell both ways) and "split" (probing,
+and when it leaves too much open, ``split`` divides the puzzle into sub-puzzles that
+the MILP solves one by one).
 Every reduction keeps every solution, so the reduced model has exactly the solutions of
-the full one.
+the full one, and the sub-puzzles of a split together have exactly those solutions.
 
 Must not import solvers, backends or ``models``.
 """
@@ -15,15 +17,20 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import nonogram
+from . import nonogram, nonogram_split
 
-__all__ = ["LEVELS", "REDUCTIONS", "reduce"]
+__all__ = ["LEVELS", "REDUCTIONS", "SPLITS", "reduce", "split"]
 
-LEVELS = ("probing", "lines", "none")
+LEVELS = ("split", "probing", "lines", "none")
 
 # Puzzle kind -> reduce(puzzle, level) -> domains.  One line per kind that has one.
 REDUCTIONS = {
     "nonogram": nonogram.reduce,
+}
+
+# Puzzle kind -> Split(puzzle, domains, stop_at, progress), an iterator of sub-puzzle domains.
+SPLITS = {
+    "nonogram": nonogram_split.Split,
 }
 
 
@@ -38,4 +45,17 @@ def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
     if level not in LEVELS:
         raise ValueError(f"reduction level must be one of {LEVELS}, got {level!r}")
     reducer = REDUCTIONS.get(puzzle.kind)
-    return None if reducer is None or level == "none" else reducer(puzzle, level, stop_at, progress)
+    if reducer is None or level == "none":
+        return None
+    # "split" starts from the probing fixpoint; the splitting itself is ``split``'s work.
+    return reducer(puzzle, "probing" if level == "split" else level, stop_at, progress)
+
+
+def split(puzzle, domains, stop_at: float | None = None, progress: Callable[[str], None] | None = None) -> Any:
+    """An iterator over sub-puzzle domains that together hold every solution of ``domains``,
+    or None when the kind cannot be split or ``domains`` are already small enough."""
+    splitter = SPLITS.get(puzzle.kind)
+    if splitter is None or domains is None:
+        return None
+    search = splitter(puzzle, domains, stop_at, progress)
+    return search if search.needed else None

@@ -38,12 +38,12 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from ..puzzles.nonogram import Nonogram, Runs
 
-__all__ = ["UNKNOWN", "WHITE", "BLACK", "LineSolution", "NonogramDomains", "solve_line", "reduce"]
+__all__ = ["UNKNOWN", "WHITE", "BLACK", "Board", "LineSolution", "NonogramDomains", "solve_line", "reduce"]
 
 UNKNOWN, WHITE, BLACK = -1, 0, 1
 
@@ -72,13 +72,15 @@ class NonogramDomains:
     0-based starts of block j of a constrained line; ``contradiction`` is the line left
     without a placement (then the puzzle has no solution and ``starts`` is partial);
     ``finished`` is False when probing was stopped by its time budget (what it fixed
-    still holds).
+    still holds); ``scores`` is ``Board.scores`` after probing (empty otherwise), kept so
+    that a search starting from these domains need not probe them again.
     """
 
     cells: tuple[tuple[int, ...], ...]
     starts: dict[LineKey, tuple[tuple[int, ...], ...]]
     contradiction: LineKey | None = None
     finished: bool = True
+    scores: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def unknown(self) -> int:
@@ -169,8 +171,12 @@ def _line_cells(puzzle: Nonogram, key: LineKey) -> list[tuple[int, int]]:
     return [(r, index) for r in range(puzzle.height)]
 
 
-class _Board:
-    """The cell states of one puzzle and the line fixpoint over them."""
+class Board:
+    """The cell states of one puzzle and the line fixpoint over them.
+
+    After ``probe`` ran to its end, ``scores`` maps every open cell to how many cells its
+    black try and its white try fixed (the search in ``nonogram_split`` branches on them).
+    """
 
     def __init__(self, puzzle: Nonogram) -> None:
         self.puzzle = puzzle
@@ -179,6 +185,7 @@ class _Board:
         # Probing solves the same line in the same state again and again; the memo lives
         # as long as one reduction, so that no state is shared between puzzles or runs.
         self._memo: dict[tuple[LineKey, tuple[int, ...]], LineSolution] = {}
+        self.scores: dict[tuple[int, int], tuple[int, int]] = {}
 
     def solve(self, key: LineKey, known: tuple[int, ...]) -> LineSolution:
         """``solve_line`` for line ``key`` in state ``known``, remembered."""
@@ -222,6 +229,17 @@ class _Board:
             grid[r][c] = state
         return failed
 
+    def domains(self, grid: list[list[int]], failed: LineKey | None = None, finished: bool = True,
+                scores: dict | None = None) -> NonogramDomains:
+        """``grid`` as domains: the start sets come from one more solve of every line on it."""
+        starts = {}
+        for key in self.clue_of:
+            outcome = self.solve(key, tuple(grid[r][c] for r, c in self.cells_of[key]))
+            starts[key] = outcome.starts
+            if outcome.cells is None and failed is None:
+                failed = key
+        return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, finished, scores or {})
+
     def probe(self, grid: list[list[int]], stop_at: float | None = None,
               progress: Callable[[str], None] | None = None) -> tuple[LineKey | None, bool]:
         """Try each open cell black and white; keep what every surviving try agrees on.
@@ -239,6 +257,8 @@ class _Board:
         changed, passes = True, 0
         while changed:
             changed, passes = False, passes + 1
+            # Only the last pass (which changed nothing) probed every open cell to the end.
+            self.scores = {}
             for r in range(height):
                 now = time.perf_counter()
                 if stop_at is not None and now >= stop_at:
@@ -265,7 +285,9 @@ class _Board:
                         changed = True
                         continue
                     agreed = [cell for cell, state in black.items() if white.get(cell) == state]
-                    if agreed:
+                    if not agreed:
+                        self.scores[r, c] = (len(black), len(white))
+                    else:
                         changed = True
                         for rr, cc in agreed:
                             grid[rr][cc] = black[rr, cc]
@@ -285,17 +307,11 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     """
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
-    board = _Board(puzzle)
+    board = Board(puzzle)
     grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
     failed = board.settle(grid, list(board.clue_of))
     finished = True
     if failed is None and level == "probing":
         failed, finished = board.probe(grid, stop_at, progress)
-    # The final start sets come from one more solve of every line on the final cells.
-    starts = {}
-    for key in board.clue_of:
-        outcome = board.solve(key, tuple(grid[r][c] for r, c in board.cells_of[key]))
-        starts[key] = outcome.starts
-        if outcome.cells is None and failed is None:
-            failed = key
-    return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, finished)
+        return board.domains(grid, failed, finished, board.scores if finished else None)
+    return board.domains(grid, failed, finished)

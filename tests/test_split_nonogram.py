@@ -1,0 +1,137 @@
+"""Splitting nonograms into sub-puzzles (``futomip.reduction.nonogram_split``) and solving them.
+
+The split may only divide the solutions, never lose or repeat one, so the checks compare it
+with brute force (rows enumerated, columns checked, as in test_reduction_nonogram.py):
+with leaves allowed no open cell the search alone must produce exactly the solution set,
+and with the default leaf size the pipeline, forced to split at once, must enumerate
+exactly that set on every core (backend, solver) pair.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import nonogram_grids, nonogram_puzzles
+from test_reduction_nonogram import _all_solutions
+
+import futomip
+import futomip.io
+from futomip.certainty import enumerate_all
+from futomip.puzzles.nonogram import Nonogram, from_grid
+from futomip.reduction import nonogram_split, reduce, split
+from futomip.reduction.nonogram import UNKNOWN
+
+# ``futomip.solve`` is also the name of the function, so the module is looked up by name.
+solve_module = importlib.import_module("futomip.solve")
+SEED = futomip.io.load(Path(__file__).resolve().parent.parent / "data" / "nonogram" / "seeds" / "notebook-sample.pattern")
+
+
+def _leaves(puzzle: Nonogram, limit: int | None = None, stop_at: float | None = None):
+    search = nonogram_split.Split(puzzle, reduce(puzzle, "probing"), stop_at)
+    if limit is not None:
+        search.limit = limit
+    return search, list(search)
+
+
+def _agreeing(solutions, cells) -> set:
+    return {grid for grid in solutions
+            if all(state == UNKNOWN or state == grid[r][c] for r, row in enumerate(cells) for c, state in enumerate(row))}
+
+
+@settings(max_examples=80, deadline=None)
+@given(puzzle=nonogram_puzzles(max_size=5))
+def test_search_without_open_leaves_finds_exactly_the_solutions(puzzle):
+    """With no open cell allowed in a leaf, every leaf is one solution grid and each solution is one leaf."""
+    search, leaves = _leaves(puzzle, limit=0)
+    expected = set(_all_solutions(puzzle))
+    if not search.needed:
+        # Probing alone settled the puzzle (or left nothing to split).
+        assert leaves == [search.root] and _agreeing(expected, search.root.cells) == expected
+        return
+    grids = [leaf.cells for leaf in leaves]
+    assert all(UNKNOWN not in row for grid in grids for row in grid)
+    assert sorted(grids) == sorted(expected) and search.finished
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=4),
+       cols=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=4))
+def test_leaves_are_disjoint_and_hold_every_solution_of_random_clues(rows, cols):
+    """With small open leaves allowed, the leaves split the solution set (random clues, often infeasible)."""
+    puzzle = Nonogram(tuple(map(tuple, rows)), tuple(map(tuple, cols)))
+    expected = set(_all_solutions(puzzle))
+    search, leaves = _leaves(puzzle, limit=2)
+    if not search.needed:
+        return
+    parts = [_agreeing(expected, leaf.cells) for leaf in leaves]
+    assert sum(len(part) for part in parts) == len(expected) and set().union(*parts) == expected
+
+
+def test_split_is_offered_only_when_probing_leaves_too_much_open():
+    """The seed Pattern (14 of 25 cells open after probing) is split; a solved puzzle is not."""
+    assert split(SEED, reduce(SEED, "probing")) is not None
+    solved = from_grid(((1, 0), (1, 1)))
+    assert split(solved, reduce(solved, "probing")) is None
+    assert split(SEED, None) is None
+
+
+def test_search_stopped_by_its_time_budget_is_not_finished():
+    search, leaves = _leaves(SEED, stop_at=0.0)
+    assert leaves == [] and not search.finished
+
+
+def test_progress_is_reported_during_the_search(monkeypatch):
+    monkeypatch.setattr(nonogram_split, "PROGRESS_EVERY", 0.0)
+    lines: list[str] = []
+    search = nonogram_split.Split(SEED, reduce(SEED, "probing"), progress=lines.append)
+    search.limit = 0
+    list(search)
+    assert lines and lines[0].startswith("search: ")
+
+
+@pytest.fixture
+def split_at_once(monkeypatch):
+    """The pipeline gives the whole model no time, so every split-able puzzle is split."""
+    monkeypatch.setattr(solve_module, "ROOT_SLICE", 0.0)
+
+
+@pytest.mark.parametrize("puzzle", [SEED, from_grid(((0, 1, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0), (0, 0, 1, 0)))],
+                         ids=["seed-10-solutions", "permutation-24-solutions"])
+def test_split_pipeline_enumerates_exactly_the_solutions(core_pair, split_at_once, puzzle):
+    """Forced to split, --all finds each brute-force solution once and knows it is done."""
+    backend, solver = core_pair
+    expected = set(_all_solutions(puzzle))
+    result = enumerate_all(puzzle, backend=backend, solver=solver)
+    assert result.complete and len(result.solutions) == len(expected) and set(result.solutions) == expected
+    search = result.reduction["search"]
+    assert search is not None and search["finished"] and search["subpuzzles"] >= 1
+
+
+def test_split_pipeline_proves_uniqueness_and_reports_the_search(split_at_once):
+    """A unique puzzle split at once: solved, unique, the search counters in the result."""
+    puzzle = from_grid(((1, 1, 0, 1), (0, 1, 1, 1), (1, 0, 0, 0), (1, 1, 1, 0)))
+    assert len(_all_solutions(puzzle)) == 1
+    result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs")
+    assert (result.status, result.unique) == ("solved", True)
+    expected = _all_solutions(puzzle)
+    assert result.grid == expected[0]
+    assert result.reduction["level"] == "split"
+
+
+@settings(max_examples=15, deadline=None)
+@given(grid=nonogram_grids(min_size=3, max_size=5))
+def test_split_and_probing_levels_agree_on_uniqueness(grid):
+    """Whatever the split does, --unique gives the answer brute force gives."""
+    puzzle = from_grid(grid)
+    count = len(_all_solutions(puzzle))
+    original = solve_module.ROOT_SLICE
+    solve_module.ROOT_SLICE = 0.0
+    try:
+        result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs")
+    finally:
+        solve_module.ROOT_SLICE = original
+    assert result.status == "solved" and result.unique == (count == 1)
