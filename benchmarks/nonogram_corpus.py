@@ -8,13 +8,13 @@
 
 Sets: ``mikix`` (39 .non files with their ``goal``), ``taai`` (the 1000 TAAI 2011 puzzles
 and the published solutions), ``minizinc`` (the MiniZinc challenge instances and their
-``.out`` solutions where they exist) and ``wolter`` (Knotty with its two known solutions,
+``.out`` solutions where they exist) and ``wolter`` (Knotty with its three known solutions,
 and Faase, which no solver in Wolter's survey finished; not run by default).
 
 The mikix and TAAI sets are GPL-licensed and are never copied into ``data/``: they are read
 from ``../shared/corpus`` (or ``--corpus``), and a set whose folder is absent is skipped
-with the reason printed.  The MiniZinc (MIT) and Wolter (redistributable) puzzles are read
-from ``data/nonogram`` when the corpus is absent.
+with the reason printed.  The MiniZinc (MIT) puzzles are read from ``data/nonogram`` when
+the corpus is absent; the Wolter (redistributable) puzzles always are.
 
 For each set and each (backend, solver, encoding, reduction level) it prints one table row: puzzles run,
 solved, time limits, errors, grids equal to the published one, verified grids that differ
@@ -101,22 +101,14 @@ def _minizinc(corpus: Path) -> list[Item]:
 
 
 def _wolter(corpus: Path) -> list[Item]:
-    folder = corpus / "nonogram-wolter-survey"
-    if folder.is_dir():
-        knotty = [_pixel_grid(folder / f"knotty-{k}.txt") for k in (1, 2)]
-    else:
-        folder = DATA / "wolter"
-        if not folder.is_dir():
-            raise Skip(f"neither {corpus / 'nonogram-wolter-survey'} nor {folder} found")
-        knotty = parse_solutions((folder / "knotty.sol").read_text(encoding="utf-8")).grids
+    # Both puzzles are redistributable and vendored in data/, with every known Knotty solution
+    # (the survey's two and a third found here) in knotty.solutions.
+    folder = DATA / "wolter"
+    knotty = parse_solutions((folder / "knotty.solutions").read_text(encoding="utf-8")).grids
     return [
         Item("knotty", futomip.io.load(folder / "knotty.nin", "nin"), knotty),
         Item("faase", futomip.io.load(folder / "faase.nin", "nin"), []),
     ]
-
-
-def _pixel_grid(path: Path) -> tuple:
-    return tuple(tuple(int(char == "#") for char in line.strip()) for line in path.read_text().splitlines() if line.strip())
 
 
 SETS = {"mikix": _mikix, "taai": _taai, "minizinc": _minizinc, "wolter": _wolter}
@@ -194,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="comma-separated reduction levels: split, probing, lines, none (default split)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve (default 60)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles per set")
+    parser.add_argument("--first", type=int, default=1, help="start at the K-th puzzle of each set (1-based)")
     parser.add_argument("--every", type=int, default=1, help="take every K-th puzzle of each set (a spread sample)")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help=f"the shared corpus (default {DEFAULT_CORPUS})")
     parser.add_argument("--unique", action="store_true",
@@ -214,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"unknown set {set_name!r}; valid sets: {', '.join(SETS)}", file=sys.stderr)
             return 2
         try:
-            items = SETS[set_name](args.corpus)[args.every - 1::args.every][: args.limit]
+            items = SETS[set_name](args.corpus)[args.first - 1:][args.every - 1::args.every][: args.limit]
         except Skip as reason:
             print(f"skipped set {set_name}: {reason}", file=sys.stderr)
             continue

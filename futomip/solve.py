@@ -1,12 +1,14 @@
 """The one pipeline from a puzzle to a checked answer, used by the CLI, the API, batch and bench.
 
-    puzzle --formulate--> LinearModel --backend--> Session --solve--> values
+    puzzle --reduce--> domains --formulate--> LinearModel --backend--> Session --solve--> values
            --decode--> grid --verify (independent of the MILP)--> Result
 
-``PuzzleSession`` holds one built model and can be asked for one solution after another
-(each found grid is cut off by its no-good row); ``solve`` is the everyday entry point and
-the uniqueness check.  Enumeration and conflict explanation build on ``PuzzleSession`` in
-``futomip.certainty``.
+``PuzzleSession`` holds the built model and can be asked for one solution after another
+(each found grid is cut off by its no-good row).  When the reduction can split a puzzle
+(nonograms, level "split") and the solver does not settle the whole model within
+``ROOT_SLICE``, the session goes on over the sub-puzzles of ``futomip.reduction.split``,
+one model each.  ``solve`` is the everyday entry point and the uniqueness check.
+Enumeration and conflict explanation build on ``PuzzleSession`` in ``futomip.certainty``.
 
 Must not import the CLI.
 """
