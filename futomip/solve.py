@@ -160,7 +160,8 @@ class PuzzleSession:
         self._open(self.domains)
 
     def _open(self, domains) -> None:
-        """Build the model on ``domains`` (None: unreduced) with a no-good row per grid found so far."""
+        """Build the model on ``domains`` (None: unreduced) with a no-good row per grid found so
+        far that the domains admit (the others cannot be solutions here anyway)."""
         from .backends import backend_module
         from .models import MODULES
 
@@ -171,7 +172,8 @@ class PuzzleSession:
         self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, self.options)
         self.cut_rows = []
         for grid in self.found:
-            self._cut(grid)
+            if domains is None or domains.admits(grid):
+                self._cut(grid)
         self.seconds["build"] += time.perf_counter() - start
 
     def _cut(self, grid) -> None:

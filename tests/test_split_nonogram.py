@@ -135,3 +135,25 @@ def test_split_and_probing_levels_agree_on_uniqueness(grid):
     finally:
         solve_module.ROOT_SLICE = original
     assert result.status == "solved" and result.unique == (count == 1)
+
+
+def test_grids_found_on_the_whole_model_are_cut_off_in_the_sub_puzzles(monkeypatch):
+    """The whole model finds a first solution, then the split takes over: the sub-puzzles must
+    not find that solution again, and together they give exactly the other nine."""
+    run = solve_module.PuzzleSession(SEED, "highspy", "highs")
+    try:
+        status, first = run.next_solution()
+        assert status == "solved" and run._leaves is None
+        run.exclude(first)
+        monkeypatch.setattr(solve_module, "ROOT_SLICE", 0.0)
+        rest = []
+        while True:
+            status, grid = run.next_solution()
+            if status != "solved":
+                break
+            rest.append(grid)
+            run.exclude(grid)
+    finally:
+        run.close()
+    assert status == "infeasible" and run._leaves is not None
+    assert len(rest) == 9 and set(rest) | {first} == set(_all_solutions(SEED))

@@ -9,6 +9,7 @@ and when it leaves too much open, ``split`` divides the puzzle into sub-puzzles 
 the MILP solves one by one).
 Every reduction keeps every solution, so the reduced model has exactly the solutions of
 the full one, and the sub-puzzles of a split together have exactly those solutions.
+A domains object has ``admits(grid)``: whether a grid agrees with what the domains fixed.
 
 Must not import solvers, backends or ``models``.
 """

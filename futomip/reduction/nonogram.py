@@ -50,6 +50,9 @@ UNKNOWN, WHITE, BLACK = -1, 0, 1
 PROGRESS_EVERY = 1.0
 """Seconds between two ``progress`` calls while probing."""
 
+MEMO_LIMIT = 200_000
+"""Line solutions remembered per board before the memo is emptied."""
+
 LineKey = tuple[str, int]
 """``("row", r)`` or ``("column", c)``, 0-based, as in ``Nonogram.lines``."""
 
@@ -81,6 +84,11 @@ class NonogramDomains:
     contradiction: LineKey | None = None
     finished: bool = True
     scores: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def admits(self, grid) -> bool:
+        """Whether the 0/1 ``grid`` agrees with every fixed cell (so it may be a solution here)."""
+        return all(state == UNKNOWN or state == value
+                   for row, values in zip(self.cells, grid) for state, value in zip(row, values))
 
     @property
     def unknown(self) -> int:
@@ -191,6 +199,10 @@ class Board:
         """``solve_line`` for line ``key`` in state ``known``, remembered."""
         outcome = self._memo.get((key, known))
         if outcome is None:
+            # A long search meets ever new line states; forgetting them all now and then keeps
+            # memory bounded (a few hundred MB) at the price of solving some lines again.
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
             outcome = self._memo[key, known] = solve_line(self.clue_of[key], known)
         return outcome
 
