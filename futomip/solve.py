@@ -207,7 +207,11 @@ class PuzzleSession:
                 leaf = next(self._leaves, None)
                 self.seconds["reduce"] += time.perf_counter() - start
                 if leaf is None:
-                    return (INFEASIBLE if self.split.finished else TIME_LIMIT), None
+                    if self.split.finished:
+                        return INFEASIBLE, None
+                    self.last_message = f"time limit reached in the split search ({self.split.nodes} nodes probed)"
+                    self.notes.append(self.last_message)
+                    return TIME_LIMIT, None
                 self._open(leaf)
             left = self.deadline.remaining()
             sliced = self.split is not None and self._leaves is None
