@@ -220,30 +220,26 @@ def _run_task(args, puzzle):
             elif not args.quiet:
                 print(f"found solution {k}", file=sys.stderr, flush=True)
 
-        with _reduction_progress(args) as progress:
+        with _status_line(args.quiet) as progress:
             return enumerate_all(puzzle, args.limit, on_solution=show, progress=progress, **common)
     if args.explain:
         if args.write_lp or args.write_mps:
             _write_model_files(args, puzzle, common)
 
-        def progress(done, total):
-            if not args.quiet and sys.stderr.isatty():
-                print(f"\rtesting clue {done}/{total}", end="", file=sys.stderr, flush=True)
-
-        result = explain(puzzle, progress=progress, **common)
-        if not args.quiet and sys.stderr.isatty():
-            print(file=sys.stderr)
-        return result
-    with _reduction_progress(args) as progress:
+        with _status_line(args.quiet) as line:
+            progress = None if line is None else lambda done, total: line(f"testing clue {done}/{total}")
+            return explain(puzzle, progress=progress, **common)
+    with _status_line(args.quiet) as progress:
         return solve(puzzle, unique=args.unique, write_lp=args.write_lp, write_mps=args.write_mps,
                      progress=progress, **common)
 
 
 @contextlib.contextmanager
-def _reduction_progress(args):
-    """A printer for long domain reductions: one rewritten stderr line on a terminal (wiped
-    afterwards so the board starts on a clean line), or None off a terminal and with -q."""
-    if args.quiet or not sys.stderr.isatty():
+def _status_line(quiet: bool = False):
+    """A progress printer for long work (domain reduction, the split search, explanation,
+    benchmarks): one rewritten stderr line on a terminal, wiped afterwards so that the next
+    output starts on a clean line; None off a terminal and with -q."""
+    if quiet or not sys.stderr.isatty():
         yield None
         return
     shown = []
@@ -324,13 +320,9 @@ def _bench(args) -> int:
             raise UnknownNameError("reduction level", level, list(LEVELS))
     combinations = [(b, s, e, level) for b, s in chosen for e in encodings for level in levels]
 
-    def progress(text: str) -> None:
-        if sys.stderr.isatty():
-            print(f"\r{text:<70}", end="", file=sys.stderr, flush=True)
-
-    measurements = run_benchmark(puzzles, combinations, args.time_limit, args.unique, args.repeat, args.seed, progress)
-    if sys.stderr.isatty():
-        print(file=sys.stderr)
+    with _status_line() as progress:
+        measurements = run_benchmark(puzzles, combinations, args.time_limit, args.unique, args.repeat, args.seed,
+                                     progress)
     rows = summarise(measurements)
     if args.json:
         print(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}))

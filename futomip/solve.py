@@ -210,7 +210,8 @@ class PuzzleSession:
                     if self.split.finished:
                         return INFEASIBLE, None
                     self.last_message = f"time limit reached in the split search ({self.split.nodes} nodes probed)"
-                    self.notes.append(self.last_message)
+                    if self.last_message not in self.notes:
+                        self.notes.append(self.last_message)
                     return TIME_LIMIT, None
                 self._open(leaf)
             left = self.deadline.remaining()

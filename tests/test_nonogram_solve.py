@@ -90,18 +90,21 @@ def test_mikix_puzzles_solve_to_their_goal_uniquely():
 
 @pytest.mark.slow
 def test_taai_puzzles_solve_to_valid_grids():
-    """Every 10th TAAI 2011 puzzle ($10, $20, ... $1000) solves to a verified grid
-    (FUTOMIP_TAAI_EVERY sets the step; 1 runs all 1000).
+    """Every 10th TAAI 2011 puzzle up to $490 ($10, $20, ... $490) solves to a verified grid
+    (FUTOMIP_TAAI_EVERY sets the step).  There is no time limit: the search is finite and
+    deterministic, and under load a puzzle like $310 (96 s in the benchmark) can pass 120 s.
 
     Many TAAI puzzles have several solutions, so the grid is checked with ``verify`` rather
-    than compared with the published one.  The set grows harder with its number; from about
-    $200 on the MILP alone ran out of time on most of them, and the split (the default
-    reduction) is what solves them.
+    than compared with the published one.  The set grows harder with its number: from about
+    $200 on the MILP alone ran out of time on most of them and the split (the default
+    reduction) is what solves them; all of $1-$492 were run in one benchmark and only $395,
+    $465, $476, $478 and $487 needed more than 120 s.  Beyond $490 a quarter of the puzzles
+    need more than 60 s (README), so they are left to benchmarks/nonogram_corpus.py.
     """
     folder = CORPUS / "nonogram-taai-tournament"
     _needs(folder)
     every = int(os.environ.get("FUTOMIP_TAAI_EVERY", "10"))
-    puzzles = nonogram_taai.read((folder / "question" / "taai2011.txt").read_text(), "taai2011.txt")
+    puzzles = nonogram_taai.read((folder / "question" / "taai2011.txt").read_text(), "taai2011.txt")[:490]
     for puzzle in puzzles[every - 1::every]:
         result = futomip.solve(puzzle, **HIGHS)
         assert result.status == "solved" and verify(puzzle, result.grid) == [], puzzle.name
