@@ -162,19 +162,26 @@ class PuzzleSession:
     def _open(self, domains) -> None:
         """Build the model on ``domains`` (None: unreduced) with a no-good row per grid found so
         far that the domains admit (the others cannot be solutions here anyway)."""
-        from .backends import backend_module
         from .models import MODULES
 
         start = time.perf_counter()
         formulate = MODULES[self.puzzle.kind].formulate
         self.formulation = formulate(self.puzzle, self.encoding) if domains is None else \
             formulate(self.puzzle, self.encoding, domains)
-        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, self.options)
         self.cut_rows = []
+        self._connect()
         for grid in self.found:
             if domains is None or domains.admits(grid):
                 self._cut(grid)
         self.seconds["build"] += time.perf_counter() - start
+
+    def _connect(self) -> None:
+        """Open the backend session on the current formulation with every cut row so far."""
+        from .backends import backend_module
+
+        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, self.options)
+        for con in self.cut_rows:
+            self.session.add_constraint(con)
 
     def _cut(self, grid) -> None:
         terms, sense, rhs = self.formulation.exclude(grid)
@@ -186,13 +193,9 @@ class PuzzleSession:
     def rebuild(self) -> None:
         """Build the backend model afresh with every cut so far (what a non-persistent
         interface does on each solve); used to measure what incremental solving saves."""
-        from .backends import backend_module
-
         start = time.perf_counter()
         self.session.close()
-        self.session = backend_module(self.backend).open_session(self.formulation.model, self.solver, self.options)
-        for con in self.cut_rows:
-            self.session.add_constraint(con)
+        self._connect()
         self.seconds["build"] += time.perf_counter() - start
 
     def next_solution(self):

@@ -325,5 +325,5 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     finished = True
     if failed is None and level == "probing":
         failed, finished = board.probe(grid, stop_at, progress)
-        return board.domains(grid, failed, finished, board.scores if finished else None)
-    return board.domains(grid, failed, finished)
+    # Branching scores are only complete when probing ran to its end.
+    return board.domains(grid, failed, finished, board.scores if finished else None)

@@ -40,10 +40,6 @@ puzzles the MILP solved such nodes in about 20 ms, while nodes with 60% open too
 minutes (benchmarks in the README)."""
 
 
-def _open_cells(grid: list[list[int]]) -> int:
-    return sum(row.count(UNKNOWN) for row in grid)
-
-
 def _branch(scores: dict[tuple[int, int], tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
     """The cell to split on and its two colours in the order to try them."""
     (r, c), (black, white) = max(scores.items(), key=lambda item: (min(item[1]), sum(item[1])))
@@ -108,12 +104,13 @@ class Split:
                 scores = board.scores
             self.nodes += 1
             self.depth = max(self.depth, depth)
+            open_cells = sum(row.count(UNKNOWN) for row in grid)
             now = time.perf_counter()
             if self.progress is not None and now - shown >= PROGRESS_EVERY:
                 shown = now
                 self.progress(f"search: {self.nodes} nodes, depth {depth}, {self.leaves} sub-puzzles solved, "
-                              f"{_open_cells(grid)} cells open here")
-            if _open_cells(grid) <= self.limit or not scores:
+                              f"{open_cells} cells open here")
+            if open_cells <= self.limit or not scores:
                 self.leaves += 1
                 yield board.domains(grid)
                 continue
