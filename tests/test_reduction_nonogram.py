@@ -187,3 +187,27 @@ def test_reduced_and_full_models_have_the_same_solutions(encoding, grid):
     for level in LEVELS:
         found = list(solutions(puzzle, limit=len(expected) + 1, encoding=encoding, reduce=level, **HIGHS))
         assert set(found) == expected and len(found) == len(expected), (level, encoding)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(30, 90).flatmap(lambda n: st.tuples(st.lists(st.integers(0, 1), min_size=n, max_size=n),
+                                                       st.lists(st.sampled_from([UNKNOWN, UNKNOWN, UNKNOWN, "line"]),
+                                                                min_size=n, max_size=n))))
+def test_line_solver_keeps_the_true_line_on_long_lines(case):
+    """On lines longer than a brute force can take, whatever the solver fixes agrees with a line
+    that fits the clue and the known cells, and that line's block starts stay allowed."""
+    line, mask = case
+    clue = runs_of(line)
+    known = [line[c] if m == "line" else UNKNOWN for c, m in enumerate(mask)]
+    outcome = solve_line(clue, known)
+    assert outcome.cells is not None
+    assert all(state in (UNKNOWN, line[c]) for c, state in enumerate(outcome.cells))
+    assert all(start in allowed for start, allowed in zip(_starts(line), outcome.starts))
+
+
+def test_line_solver_long_block_overlap():
+    """A run of 50 in 70 cells fixes cells 20..49, and the line with one white in the middle fails."""
+    outcome = solve_line((50,), [UNKNOWN] * 70)
+    assert outcome.cells == (UNKNOWN,) * 20 + (BLACK,) * 30 + (UNKNOWN,) * 20
+    assert outcome.starts == (tuple(range(21)),)
+    assert solve_line((50,), [UNKNOWN] * 35 + [WHITE] + [UNKNOWN] * 34).cells is None

@@ -11,16 +11,29 @@ that lies on at least one colouring of the whole line that agrees with the known
              not black and S(j + 1, s + b + 1) (or the block ends the line and j + 1 = k),
 
 (0-based cells), and a cell is then black in every such colouring (no placement leaves it
-white) or white in every one (no valid start covers it).  Known cells are shared by a
-row and a column, so fixing a cell puts the crossing line back on the queue; the loop
-stops when no line changes any more: the classic "line solver" fixpoint.
+white) or white in every one (no valid start covers it).  The program runs on whole lines
+at once: a line's known cells are two bit masks (Python integers, bit c = cell c), and
+P(j, .) is one mask built from P(j - 1, .) with a handful of integer operations:
+
+    fit(b)    bit s set iff [s, s + b) holds no known white: AND of the not-white mask
+              shifted by 0..b-1, in O(log b) steps by doubling
+    fill(S)   every position reachable from S moving right over not-black cells, with one
+              addition: the carry of M + (S & M) runs through a run of ones of M
+              (M = not-black cells), so ((M + (S & M)) ^ M) | S is the reachable set
+    P(j, .)   fill((starts of block j allowed from the left) << b_j), where the starts
+              allowed from the left are fit(b_j) & (P(j - 1, .) & not-black) << 1
+
+S(j, .) is the same program on the mirrored line (the clue reversed), so a line costs
+O(k log L) integer operations instead of O(k L) Python steps.  Known cells are shared
+by a row and a column, so fixing a cell puts the crossing line back on the queue; the
+loop stops when no line changes any more: the classic "line solver" fixpoint.
 
 Probing (level "probing") then tries each open cell both ways: it sets the cell black,
 runs the line fixpoint, and does the same with white.  A colour whose fixpoint ends in a
 line without a placement is impossible, so the cell takes the other; when both survive,
 every cell the two fixpoints fix alike is fixed (it holds whichever colour the probed cell
 has).  Passes repeat until one changes nothing.  Line solves are remembered per
-reduction, since probing meets the same line in the same state many times.
+board, since probing meets the same line in the same state many times.
 
 What is removed is removed from *every* solution: a start is dropped only when no
 colouring of its line agrees with cells that every solution shares, so the model built
@@ -29,9 +42,9 @@ uniqueness proofs, enumeration and conflict explanation stay exact.  A line with
 placement left proves the puzzle infeasible (``contradiction`` names it).
 
 The result is a ``NonogramDomains``: cell states and, per line, the allowed 0-based
-starts of each block (from one last solve of every line on the final cells).  Lines without a clue (``None``, from ``restrict``) constrain
-nothing and are skipped.  Only ``futomip.puzzles`` is imported: no solver, no backend, no
-``models``.
+starts of each block (from one last solve of every line on the final cells).  Lines
+without a clue (``None``, from ``restrict``) constrain nothing and are skipped.  Only
+``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
 """
 
 from __future__ import annotations
@@ -52,6 +65,9 @@ PROGRESS_EVERY = 1.0
 
 MEMO_LIMIT = 200_000
 """Line solutions remembered per board before the memo is emptied."""
+
+_UNSOLVED = object()
+"""Memo marker for a line state not solved yet (None means solved and infeasible)."""
 
 LineKey = tuple[str, int]
 """``("row", r)`` or ``("column", c)``, 0-based, as in ``Nonogram.lines``."""
@@ -105,155 +121,253 @@ class NonogramDomains:
                 "finished": self.finished}
 
 
+_STEPS: dict[int, tuple[int, ...]] = {}
+
+
+def _steps(run: int) -> tuple[int, ...]:
+    """Shifts that widen a one-cell window to ``run`` cells by doubling: 1, 2, 4, ..., rest."""
+    steps = _STEPS.get(run)
+    if steps is None:
+        steps, have = [], 1
+        while have < run:
+            steps.append(min(have, run - have))
+            have += steps[-1]
+        steps = _STEPS[run] = tuple(steps)
+    return steps
+
+
+def _fit(free: int, run: int) -> int:
+    """Bit s set iff cells s..s+run-1 all lie in ``free``."""
+    for step in _steps(run):
+        free &= free >> step
+    return free
+
+
+def _spread(starts: int, run: int) -> int:
+    """Every cell covered by a block of length ``run`` starting at a bit of ``starts``."""
+    for step in _steps(run):
+        starts |= starts << step
+    return starts
+
+
+def _reverse(mask: int, width: int) -> int:
+    """``mask`` read backwards over ``width`` bits (bit p becomes bit width-1-p)."""
+    return int(format(mask, f"0{width}b")[::-1], 2) if width else 0
+
+
+def _prefixes(clue: Runs, not_black: int, not_white: int) -> tuple[list[int], list[int]]:
+    """P(0..k, .) as position masks (bit i: cells [0, i) can hold the first j blocks),
+    and for each block the starts allowed by what lies before it (fit included)."""
+    # The carry of not_black + (seed & not_black) sweeps each run of not-black cells from
+    # the seed to the position after the run: the positions reachable over white-able cells.
+    reach = ((not_black + (1 & not_black)) ^ not_black) | 1
+    reaches, lefts = [reach], []
+    for j, run in enumerate(clue):
+        begin = reach if j == 0 else (reach & not_black) << 1
+        left = begin & _fit(not_white, run)
+        lefts.append(left)
+        seed = left << run
+        reach = ((not_black + (seed & not_black)) ^ not_black) | seed
+        reaches.append(reach)
+    return reaches, lefts
+
+
+def _solve_masks(clue: Runs, length: int, black: int, white: int) -> tuple[int, int, list[int]] | None:
+    """The line in masks: (cells that can be black, cells that can be white, each block's
+    valid starts as a mask), or None when no colouring agrees with the known cells."""
+    full = (1 << length) - 1
+    not_black, not_white = full & ~black, full & ~white
+    reaches, lefts = _prefixes(clue, not_black, not_white)
+    if not reaches[-1] >> length & 1:
+        return None
+    back_reaches, rights = _prefixes(clue[::-1], _reverse(not_black, length), _reverse(not_white, length))
+    # Reversing the mirrored masks one by one costs a string round trip each; reversing them
+    # packed side by side (stride ``length + 1``) costs one, and comes back in block order.
+    stride, k = length + 1, len(clue)
+    packed = 0
+    for mask in back_reaches + rights:
+        packed = packed << stride | mask
+    packed = _reverse(packed, stride * (2 * k + 1))
+    window = (1 << stride) - 1
+    # Reversed, the chunks come in the opposite order (the reaches of the mirrored line
+    # first) and each is mirrored within ``length + 1`` bits: bit p becomes bit length - p.
+    can_black, starts = 0, []
+    for j, run in enumerate(clue):
+        # Block j is mirrored block k-1-j, whose mirrored start p is the real start length - p - run.
+        valid = lefts[j] & ((packed >> ((2 * k - j) * stride)) & window) >> run
+        starts.append(valid)
+        can_black |= _spread(valid, run)
+    can_white = 0
+    for j in range(k + 1):
+        # Cell c can be white between blocks j-1 and j: P(j, c) and S(j, c + 1), where S(j, .)
+        # is the mirrored P(k - j, .).
+        can_white |= reaches[j] & ((packed >> ((k - j) * stride)) & window) >> 1
+    return can_black, can_white & not_black, starts
+
+
+def _bits(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
 def solve_line(clue: Runs, known: Sequence[int]) -> LineSolution:
     """Solve one line exactly: every start and cell state that some valid colouring agrees with."""
-    length, k = len(known), len(clue)
-    # whites[i] = number of known white cells in [0, i): a block fits on [a, e) iff no white there.
-    whites = [0] * (length + 1)
-    for i, state in enumerate(known):
-        whites[i + 1] = whites[i] + (state == WHITE)
-    not_black = [state != BLACK for state in known]
-
-    prefix = [[False] * (length + 1) for _ in range(k + 1)]
-    prefix[0][0] = True
-    for i in range(1, length + 1):
-        prefix[0][i] = prefix[0][i - 1] and not_black[i - 1]
-    for j in range(1, k + 1):
-        run, row, before = clue[j - 1], prefix[j], prefix[j - 1]
-        for i in range(1, length + 1):
-            ok = row[i - 1] and not_black[i - 1]
-            if not ok and i >= run and whites[i] == whites[i - run]:
-                begin = i - run
-                ok = j == 1 if begin == 0 else not_black[begin - 1] and before[begin - 1]
-            row[i] = ok
-
-    suffix = [[False] * (length + 1) for _ in range(k + 1)]
-    suffix[k][length] = True
-    for i in range(length - 1, -1, -1):
-        suffix[k][i] = suffix[k][i + 1] and not_black[i]
-    for j in range(k - 1, -1, -1):
-        run, row, after = clue[j], suffix[j], suffix[j + 1]
-        for i in range(length - 1, -1, -1):
-            ok = row[i + 1] and not_black[i]
-            if not ok and i + run <= length and whites[i + run] == whites[i]:
-                end = i + run
-                ok = j == k - 1 if end == length else not_black[end] and after[end + 1]
-            row[i] = ok
-
-    if not prefix[k][length]:
+    black = sum(1 << c for c, state in enumerate(known) if state == BLACK)
+    white = sum(1 << c for c, state in enumerate(known) if state == WHITE)
+    outcome = _solve_masks(tuple(clue), len(known), black, white)
+    if outcome is None:
         return LineSolution(None, tuple(() for _ in clue))
-
-    starts = []
-    # cover[c] counts, by a difference array, the valid placements that make cell c black.
-    cover = [0] * (length + 1)
-    for j, run in enumerate(clue):
-        allowed = []
-        for s in range(length - run + 1):
-            if whites[s + run] != whites[s]:
-                continue
-            left = j == 0 if s == 0 else not_black[s - 1] and prefix[j][s - 1]
-            if not left:
-                continue
-            end = s + run
-            right = j == k - 1 if end == length else not_black[end] and suffix[j + 1][end + 1]
-            if right:
-                allowed.append(s)
-                cover[s] += 1
-                cover[end] -= 1
-        starts.append(tuple(allowed))
-
-    cells = []
-    covered = 0
-    for c in range(length):
-        covered += cover[c]
-        can_white = not_black[c] and any(prefix[j][c] and suffix[j][c + 1] for j in range(k + 1))
-        can_black = covered > 0
-        cells.append(UNKNOWN if can_white and can_black else BLACK if can_black else WHITE)
-    return LineSolution(tuple(cells), tuple(starts))
-
-
-def _line_cells(puzzle: Nonogram, key: LineKey) -> list[tuple[int, int]]:
-    direction, index = key
-    if direction == "row":
-        return [(index, c) for c in range(puzzle.width)]
-    return [(r, index) for r in range(puzzle.height)]
+    can_black, can_white, starts = outcome
+    cells = tuple(UNKNOWN if can_black >> c & can_white >> c & 1 else BLACK if can_black >> c & 1 else WHITE
+                  for c in range(len(known)))
+    return LineSolution(cells, tuple(tuple(_bits(valid)) for valid in starts))
 
 
 class Board:
-    """The cell states of one puzzle and the line fixpoint over them.
+    """The cell states of one puzzle, the line fixpoint over them and probing.
 
+    Lines are numbered rows first (0..height-1), then columns; each line's known cells
+    are two masks, ``black[line]`` and ``white[line]`` (bit i = the i-th cell of the
+    line), kept equal on the row and the column of every cell.  ``state()`` and
+    ``restore`` save and bring back the whole board (the split search keeps one per node).
     After ``probe`` ran to its end, ``scores`` maps every open cell to how many cells its
     black try and its white try fixed (the search in ``nonogram_split`` branches on them).
     """
 
     def __init__(self, puzzle: Nonogram) -> None:
         self.puzzle = puzzle
-        self.clue_of = {(d, i): clue for d, i, clue, _ in puzzle.lines() if clue is not None}
-        self.cells_of = {key: _line_cells(puzzle, key) for key in self.clue_of}
+        self.height, self.width = puzzle.height, puzzle.width
+        self.clues: list[Runs | None] = list(puzzle.rows) + list(puzzle.cols)
+        self.lengths = [self.width] * self.height + [self.height] * self.width
+        self.black = [0] * len(self.clues)
+        self.white = [0] * len(self.clues)
         # Probing solves the same line in the same state again and again; the memo lives
-        # as long as one reduction, so that no state is shared between puzzles or runs.
-        self._memo: dict[tuple[LineKey, tuple[int, ...]], LineSolution] = {}
+        # as long as one board, so that no state is shared between puzzles or runs.
+        self._memo: dict[tuple[int, int, int], tuple[int, int] | None] = {}
         self.scores: dict[tuple[int, int], tuple[int, int]] = {}
+        self.fixed_black = self.fixed_white = 0
 
-    def solve(self, key: LineKey, known: tuple[int, ...]) -> LineSolution:
-        """``solve_line`` for line ``key`` in state ``known``, remembered."""
-        outcome = self._memo.get((key, known))
-        if outcome is None:
-            # A long search meets ever new line states; forgetting them all now and then keeps
-            # memory bounded (a few hundred MB) at the price of solving some lines again.
-            if len(self._memo) >= MEMO_LIMIT:
-                self._memo.clear()
-            outcome = self._memo[key, known] = solve_line(self.clue_of[key], known)
-        return outcome
+    def key(self, line: int) -> LineKey:
+        """The public name of a line number: ``("row", r)`` or ``("column", c)``."""
+        return ("row", line) if line < self.height else ("column", line - self.height)
 
-    def propagate(self, grid: list[list[int]], queue: list[LineKey], changes: dict) -> LineKey | None:
-        """Solve the queued lines (and every line a newly fixed cell touches) until nothing changes.
+    def load(self, cells: Sequence[Sequence[int]]) -> None:
+        """Set the board to a grid of ``BLACK``/``WHITE``/``UNKNOWN`` cells."""
+        self.black = [0] * len(self.clues)
+        self.white = [0] * len(self.clues)
+        for r, row in enumerate(cells):
+            for c, state in enumerate(row):
+                if state != UNKNOWN:
+                    self.assign(r, c, state)
 
-        Reads ``grid`` with ``changes`` ((r, c) -> state) laid over it and records every
-        newly fixed cell in ``changes``, leaving ``grid`` alone, so that a probe costs what
-        it fixes rather than a copy of the board.  Returns the first line left without a
-        placement, or None.
+    def assign(self, r: int, c: int, colour: int) -> None:
+        """Fix cell (r, c) to ``colour`` on its row and its column."""
+        masks = self.black if colour == BLACK else self.white
+        masks[r] |= 1 << c
+        masks[self.height + c] |= 1 << r
+
+    def state(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        return tuple(self.black), tuple(self.white)
+
+    def restore(self, state: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+        self.black, self.white = list(state[0]), list(state[1])
+
+    def open_cells(self) -> int:
+        """How many cells are neither black nor white."""
+        known = sum((self.black[r] | self.white[r]).bit_count() for r in range(self.height))
+        return self.height * self.width - known
+
+    def cells(self) -> tuple[tuple[int, ...], ...]:
+        """The board as rows of ``BLACK``/``WHITE``/``UNKNOWN``."""
+        return tuple(tuple(BLACK if black >> c & 1 else WHITE if white >> c & 1 else UNKNOWN
+                           for c in range(self.width))
+                     for black, white in zip(self.black[:self.height], self.white[:self.height]))
+
+    def _solve(self, line: int, black: int, white: int) -> tuple[int, int] | None:
+        """(cells that can be black, cells that can be white) of ``line`` in this state, remembered.
+
+        ``propagate`` looks in the memo itself first (the lookup is most of its work) and
+        calls this on a miss.
         """
-        queue = deque(key for key in queue if key in self.clue_of)
+        memo_key = (line, black, white)
+        # A long search meets ever new line states; forgetting them all now and then keeps
+        # memory bounded at the price of solving some lines again.
+        if len(self._memo) >= MEMO_LIMIT:
+            self._memo.clear()
+        outcome = _solve_masks(self.clues[line], self.lengths[line], black, white)
+        result = self._memo[memo_key] = None if outcome is None else outcome[:2]
+        return result
+
+    def propagate(self, lines) -> int | None:
+        """Solve the given lines (and every line a newly fixed cell crosses) until nothing changes.
+
+        Returns the first line left without a placement (its number), or None.  The cells
+        it fixes are also added to ``fixed_black`` and ``fixed_white``, two masks over the
+        whole board (bit r * width + c), so that probing compares two tries in one step.
+        """
+        black, white, clues, height, width = self.black, self.white, self.clues, self.height, self.width
+        fixed_black, fixed_white, memo = self.fixed_black, self.fixed_white, self._memo
+        queue = deque(line for line in dict.fromkeys(lines) if clues[line] is not None)
         queued = set(queue)
+        failed = None
         while queue:
-            key = queue.popleft()
-            queued.discard(key)
-            cells = self.cells_of[key]
-            known = tuple(changes.get(cell, grid[cell[0]][cell[1]]) for cell in cells)
-            outcome = self.solve(key, known)
-            if outcome.cells is None:
-                return key
-            for cell, before, state in zip(cells, known, outcome.cells):
-                if state != UNKNOWN and before == UNKNOWN:
-                    changes[cell] = state
-                    crossing = ("column", cell[1]) if key[0] == "row" else ("row", cell[0])
-                    if crossing in self.clue_of and crossing not in queued:
+            line = queue.popleft()
+            queued.discard(line)
+            known_black, known_white = black[line], white[line]
+            outcome = memo.get((line, known_black, known_white), _UNSOLVED)
+            if outcome is _UNSOLVED:
+                outcome = self._solve(line, known_black, known_white)
+            if outcome is None:
+                failed = line
+                break
+            can_black, can_white = outcome
+            new_black = can_black & ~can_white & ~known_black
+            new_white = can_white & ~can_black & ~known_white
+            if not new_black | new_white:
+                continue
+            black[line] = known_black | new_black
+            white[line] = known_white | new_white
+            if line < height:
+                # Cell i of row ``line`` is cell ``line`` of column i (line number height + i).
+                base, bit = height, 1 << line
+                fixed_black |= new_black << (line * width)
+                fixed_white |= new_white << (line * width)
+            else:
+                base, bit = 0, 1 << (line - height)
+                column = line - height
+                for i in _bits(new_black):
+                    fixed_black |= 1 << (i * width + column)
+                for i in _bits(new_white):
+                    fixed_white |= 1 << (i * width + column)
+            for fixed, masks in ((new_black, black), (new_white, white)):
+                for i in _bits(fixed):
+                    crossing = base + i
+                    masks[crossing] |= bit
+                    if crossing not in queued and clues[crossing] is not None:
                         queue.append(crossing)
                         queued.add(crossing)
-        return None
-
-    def settle(self, grid: list[list[int]], queue: list[LineKey]) -> LineKey | None:
-        """``propagate`` into ``grid`` itself."""
-        changes: dict = {}
-        failed = self.propagate(grid, queue, changes)
-        for (r, c), state in changes.items():
-            grid[r][c] = state
+        self.fixed_black, self.fixed_white = fixed_black, fixed_white
         return failed
 
-    def domains(self, grid: list[list[int]], failed: LineKey | None = None, finished: bool = True,
-                scores: dict | None = None) -> NonogramDomains:
-        """``grid`` as domains: the start sets come from one more solve of every line on it."""
-        starts = {}
-        for key in self.clue_of:
-            outcome = self.solve(key, tuple(grid[r][c] for r, c in self.cells_of[key]))
-            starts[key] = outcome.starts
-            if outcome.cells is None and failed is None:
-                failed = key
-        return NonogramDomains(tuple(tuple(row) for row in grid), starts, failed, finished, scores or {})
+    def _try(self, r: int, c: int, colour: int) -> tuple[int | None, list[int], list[int], int, int]:
+        """Cell (r, c) set to ``colour`` and propagated, the board left unchanged: (failed line,
+        black and white line masks after it, the cells it fixed as two board masks)."""
+        black, white = self.black, self.white
+        self.black, self.white = black[:], white[:]
+        self.assign(r, c, colour)
+        self.fixed_black = self.fixed_white = 0
+        failed = self.propagate((r, self.height + c))
+        tried = (failed, self.black, self.white, self.fixed_black, self.fixed_white)
+        self.black, self.white = black, white
+        return tried
 
-    def probe(self, grid: list[list[int]], stop_at: float | None = None,
-              progress: Callable[[str], None] | None = None) -> tuple[LineKey | None, bool]:
+    def probe(self, stop_at: float | None = None,
+              progress: Callable[[str], None] | None = None) -> tuple[int | None, bool]:
         """Try each open cell black and white; keep what every surviving try agrees on.
 
         A colour whose try ends in a contradiction is impossible, so the cell takes the
@@ -264,7 +378,7 @@ class Board:
         cell fail (else None) and whether probing ran to its end.  ``progress`` gets a
         line of text about once a second.
         """
-        height, width = self.puzzle.height, self.puzzle.width
+        height, width = self.height, self.width
         shown = time.perf_counter()
         changed, passes = True, 0
         while changed:
@@ -277,37 +391,50 @@ class Board:
                     return None, False
                 if progress is not None and now - shown >= PROGRESS_EVERY:
                     shown = now
-                    progress(f"probing pass {passes}, row {r + 1}/{height}: "
-                             f"{sum(row.count(UNKNOWN) for row in grid)} cells open")
+                    progress(f"probing pass {passes}, row {r + 1}/{height}: {self.open_cells()} cells open")
                 for c in range(width):
-                    if grid[r][c] != UNKNOWN:
+                    if (self.black[r] | self.white[r]) >> c & 1:
                         continue
-                    tries = []
-                    for colour in (BLACK, WHITE):
-                        changes = {(r, c): colour}
-                        failed = self.propagate(grid, [("row", r), ("column", c)], changes)
-                        tries.append(None if failed else changes)
-                    black, white = tries
-                    if black is None and white is None:
-                        return ("row", r), True
-                    if black is None or white is None:
+                    black_failed, black_b, black_w, black_fixed_b, black_fixed_w = self._try(r, c, BLACK)
+                    white_failed, white_b, white_w, white_fixed_b, white_fixed_w = self._try(r, c, WHITE)
+                    if black_failed is not None and white_failed is not None:
+                        return r, True
+                    if black_failed is not None or white_failed is not None:
                         # The survivor is already a line fixpoint: take it whole.
-                        for (rr, cc), state in (white if black is None else black).items():
-                            grid[rr][cc] = state
+                        self.black, self.white = (white_b, white_w) if black_failed is not None else (black_b, black_w)
                         changed = True
                         continue
-                    agreed = [cell for cell, state in black.items() if white.get(cell) == state]
-                    if not agreed:
-                        self.scores[r, c] = (len(black), len(white))
-                    else:
-                        changed = True
-                        for rr, cc in agreed:
-                            grid[rr][cc] = black[rr, cc]
-                        lines = {("row", rr) for rr, _ in agreed} | {("column", cc) for _, cc in agreed}
-                        failed = self.settle(grid, sorted(lines))
-                        if failed:
-                            return failed, True
+                    lines = []
+                    for colour, agreed in ((BLACK, black_fixed_b & white_fixed_b), (WHITE, black_fixed_w & white_fixed_w)):
+                        for position in _bits(agreed):
+                            rr, cc = divmod(position, width)
+                            self.assign(rr, cc, colour)
+                            lines += (rr, height + cc)
+                    if not lines:
+                        self.scores[r, c] = ((black_fixed_b | black_fixed_w).bit_count(),
+                                             (white_fixed_b | white_fixed_w).bit_count())
+                        continue
+                    changed = True
+                    failed = self.propagate(lines)
+                    if failed is not None:
+                        return failed, True
         return None, True
+
+    def domains(self, failed: int | None = None, finished: bool = True,
+                scores: dict | None = None) -> NonogramDomains:
+        """The board as domains: the start sets come from one more solve of every line on it."""
+        starts = {}
+        for line, clue in enumerate(self.clues):
+            if clue is None:
+                continue
+            outcome = _solve_masks(clue, self.lengths[line], self.black[line], self.white[line])
+            if outcome is None:
+                starts[self.key(line)] = tuple(() for _ in clue)
+                failed = line if failed is None else failed
+            else:
+                starts[self.key(line)] = tuple(tuple(_bits(valid)) for valid in outcome[2])
+        contradiction = None if failed is None else self.key(failed)
+        return NonogramDomains(self.cells(), starts, contradiction, finished, scores or {})
 
 
 def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = None,
@@ -320,10 +447,9 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
     board = Board(puzzle)
-    grid = [[UNKNOWN] * puzzle.width for _ in range(puzzle.height)]
-    failed = board.settle(grid, list(board.clue_of))
+    failed = board.propagate(range(len(board.clues)))
     finished = True
     if failed is None and level == "probing":
-        failed, finished = board.probe(grid, stop_at, progress)
+        failed, finished = board.probe(stop_at, progress)
     # Branching scores are only complete when probing ran to its end.
-    return board.domains(grid, failed, finished, board.scores if finished else None)
+    return board.domains(failed, finished, board.scores if finished else None)

@@ -30,7 +30,7 @@ import time
 from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
-from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, WHITE, Board, NonogramDomains
+from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 
 __all__ = ["LEAF_SHARE", "Split"]
 
@@ -81,21 +81,23 @@ class Split:
             yield self.root
             return
         board = Board(self.puzzle)
+        board.load(self.root.cells)
         shown = time.perf_counter()
-        # Each entry is (grid, depth, branch cell or None); a child's grid is probed when popped,
-        # so that the first child's subtree is searched before the second child costs anything.
-        stack: list[tuple[list[list[int]], int, tuple[int, int] | None]] = [
-            ([list(row) for row in self.root.cells], 0, None)]
+        # Each entry is (board state, depth, branch move or None); a child is probed when
+        # popped, so that the first child's subtree is searched before the second child costs anything.
+        stack: list[tuple[tuple, int, tuple[int, int, int] | None]] = [(board.state(), 0, None)]
         scores = self.root.scores
         while stack:
-            grid, depth, cell = stack.pop()
-            if cell is not None:
+            state, depth, move = stack.pop()
+            board.restore(state)
+            if move is not None:
                 if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                     return
-                r, c = cell
-                failed = board.settle(grid, [("row", r), ("column", c)])
+                r, c, colour = move
+                board.assign(r, c, colour)
+                failed = board.propagate((r, self.puzzle.height + c))
                 if failed is None:
-                    failed, finished = board.probe(grid, self.stop_at)
+                    failed, finished = board.probe(self.stop_at)
                     if not finished:
                         return
                 if failed is not None:
@@ -104,7 +106,7 @@ class Split:
                 scores = board.scores
             self.nodes += 1
             self.depth = max(self.depth, depth)
-            open_cells = sum(row.count(UNKNOWN) for row in grid)
+            open_cells = board.open_cells()
             now = time.perf_counter()
             if self.progress is not None and now - shown >= PROGRESS_EVERY:
                 shown = now
@@ -112,11 +114,10 @@ class Split:
                               f"{open_cells} cells open here")
             if open_cells <= self.limit or not scores:
                 self.leaves += 1
-                yield board.domains(grid)
+                yield board.domains()
                 continue
             (r, c), (first, second) = _branch(scores)
+            state = board.state()
             for colour in (second, first):
-                child = [list(row) for row in grid]
-                child[r][c] = colour
-                stack.append((child, depth + 1, (r, c)))
+                stack.append((state, depth + 1, (r, c, colour)))
         self.finished = True
