@@ -187,7 +187,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve (default 60)")
     parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles per set")
     parser.add_argument("--first", type=int, default=1, help="start at the K-th puzzle of each set (1-based)")
-    parser.add_argument("--every", type=int, default=1, help="take every K-th puzzle of each set (a spread sample)")
+    parser.add_argument("--every", type=int, default=1, help="take every K-th puzzle of each set, counting from --first: "
+                             "the K-th, 2K-th, ... (a spread sample; --every 2 --first 1 takes $2, $4, ...)")
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help=f"the shared corpus (default {DEFAULT_CORPUS})")
     parser.add_argument("--unique", action="store_true",
                         help="also prove each solution unique or find a second one (time includes the proof)")

@@ -105,7 +105,8 @@ def text_report(result: Result, quiet: bool = False) -> str:
         if search:
             count = search["subpuzzles"]
             lines.append(f"split: the solver did not settle the whole model in {ROOT_SLICE:g} s, so a search over "
-                         f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned) handed "
+                         f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned, "
+                         f"{search.get('restarts', 0)} restarts) handed "
                          f"it {count} sub-puzzle{'' if count == 1 else 's'}")
     if result.message:
         lines.append(f"note: {result.message}")

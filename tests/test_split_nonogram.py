@@ -30,11 +30,22 @@ solve_module = importlib.import_module("futomip.solve")
 SEED = futomip.io.load(Path(__file__).resolve().parent.parent / "data" / "nonogram" / "seeds" / "notebook-sample.pattern")
 
 
-def _leaves(puzzle: Nonogram, limit: int | None = None, stop_at: float | None = None):
+def _leaves(puzzle: Nonogram, limit: int | None = None, stop_at: float | None = None,
+            restart_nodes: int | None = nonogram_split.RESTART_NODES):
     search = nonogram_split.Split(puzzle, reduce(puzzle, "probing"), stop_at)
     if limit is not None:
         search.limit = limit
-    return search, list(search)
+    # Hypothesis does not mix with function-scoped fixtures, so the module setting is swapped by hand.
+    saved, nonogram_split.RESTART_NODES = nonogram_split.RESTART_NODES, restart_nodes
+    try:
+        return search, list(search)
+    finally:
+        nonogram_split.RESTART_NODES = saved
+
+
+# The search with its default restarts, without any, and restarting after every node
+# (then every run but the last is cut short, which the leaves must not notice).
+RESTART_SETTINGS = pytest.mark.parametrize("restart_nodes", [nonogram_split.RESTART_NODES, None, 1])
 
 
 def _agreeing(solutions, cells) -> set:
@@ -42,11 +53,12 @@ def _agreeing(solutions, cells) -> set:
             if all(state == UNKNOWN or state == grid[r][c] for r, row in enumerate(cells) for c, state in enumerate(row))}
 
 
+@RESTART_SETTINGS
 @settings(max_examples=80, deadline=None)
 @given(puzzle=nonogram_puzzles(max_size=5))
-def test_search_without_open_leaves_finds_exactly_the_solutions(puzzle):
+def test_search_without_open_leaves_finds_exactly_the_solutions(restart_nodes, puzzle):
     """With no open cell allowed in a leaf, every leaf is one solution grid and each solution is one leaf."""
-    search, leaves = _leaves(puzzle, limit=0)
+    search, leaves = _leaves(puzzle, limit=0, restart_nodes=restart_nodes)
     expected = set(_all_solutions(puzzle))
     if not search.needed:
         # Probing alone settled the puzzle (or left nothing to split).
@@ -57,18 +69,31 @@ def test_search_without_open_leaves_finds_exactly_the_solutions(puzzle):
     assert sorted(grids) == sorted(expected) and search.finished
 
 
+@RESTART_SETTINGS
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=4),
        cols=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=4))
-def test_leaves_are_disjoint_and_hold_every_solution_of_random_clues(rows, cols):
+def test_leaves_are_disjoint_and_hold_every_solution_of_random_clues(restart_nodes, rows, cols):
     """With small open leaves allowed, the leaves split the solution set (random clues, often infeasible)."""
     puzzle = Nonogram(tuple(map(tuple, rows)), tuple(map(tuple, cols)))
     expected = set(_all_solutions(puzzle))
-    search, leaves = _leaves(puzzle, limit=2)
+    search, leaves = _leaves(puzzle, limit=2, restart_nodes=restart_nodes)
     if not search.needed:
         return
     parts = [_agreeing(expected, leaf.cells) for leaf in leaves]
     assert sum(len(part) for part in parts) == len(expected) and set().union(*parts) == expected
+
+
+def test_restarted_search_still_finds_every_solution_once():
+    """Restarting after every node, the seed Pattern's search restarts and still yields its 10 solutions once each."""
+    search, leaves = _leaves(SEED, limit=0, restart_nodes=1)
+    assert search.restarts > 0 and search.finished
+    assert sorted(leaf.cells for leaf in leaves) == sorted(_all_solutions(SEED))
+    assert len(_all_solutions(SEED)) == 10
+
+
+def test_luby_sequence():
+    assert [nonogram_split._luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_split_is_offered_only_when_probing_leaves_too_much_open():
@@ -109,6 +134,8 @@ def test_split_pipeline_enumerates_exactly_the_solutions(core_pair, split_at_onc
     assert result.complete and len(result.solutions) == len(expected) and set(result.solutions) == expected
     search = result.reduction["search"]
     assert search is not None and search["finished"] and search["subpuzzles"] >= 1
+    # The JSON contract (README): these fields and no others.
+    assert set(search) == {"nodes", "subpuzzles", "pruned", "depth", "restarts", "finished"}
 
 
 def test_split_pipeline_proves_uniqueness_and_reports_the_search(split_at_once):

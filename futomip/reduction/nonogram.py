@@ -182,7 +182,7 @@ def _solve_masks(clue: Runs, length: int, black: int, white: int) -> tuple[int, 
         return None
     back_reaches, rights = _prefixes(clue[::-1], _reverse(not_black, length), _reverse(not_white, length))
     # Reversing the mirrored masks one by one costs a string round trip each; reversing them
-    # packed side by side (stride ``length + 1``) costs one, and comes back in block order.
+    # packed side by side (stride ``length + 1``) costs one for all of them.
     stride, k = length + 1, len(clue)
     packed = 0
     for mask in back_reaches + rights:

@@ -19,6 +19,15 @@ removes what no solution uses, so the leaves are disjoint and together hold ever
 solution of the puzzle: solving them one by one finds a solution, proves uniqueness or
 enumerates every solution exactly (the pipeline in ``futomip.solve`` does that).
 
+Restarts.  A wrong colour high in the tree can take thousands of nodes to refute, and
+another branching order often avoids it (the run times of such searches are heavy-tailed).
+So until the first leaf, the search runs with a node budget of ``RESTART_NODES`` times the
+Luby sequence (1, 1, 2, 1, 1, 2, 4, 1, ...), and starts again from the root when the budget
+is spent: every other run tries the colours in the opposite order, and from the third run on
+the branching scores get up to 20% of seeded noise.  A run that yields a leaf runs to its
+end, so no leaf is yielded twice and the leaves keep their properties above; the budgets
+grow without bound, so the last run is a complete search.
+
 The search stops when ``time.perf_counter()`` reaches ``stop_at``; ``finished`` then stays
 False.  Only ``futomip.puzzles`` and the line solver are imported: no solver, no backend,
 no ``models``.
@@ -26,24 +35,44 @@ no ``models``.
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 
-__all__ = ["LEAF_SHARE", "Split"]
+__all__ = ["LEAF_SHARE", "RESTART_NODES", "Split"]
 
 LEAF_SHARE = 0.1
 """A node with at most this share of its cells open goes to the MILP as it is.  On TAAI
 puzzles the MILP solved such nodes in about 20 ms, while nodes with 60% open took it
 minutes (benchmarks in the README)."""
 
+RESTART_NODES: int | None = 32
+"""Nodes per unit of the Luby sequence of restart budgets; None: never restart.  Chosen in one
+experiment on ten TAAI puzzles that the search without restarts left at 60 s (README)."""
 
-def _branch(scores: dict[tuple[int, int], tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The cell to split on and its two colours in the order to try them."""
-    (r, c), (black, white) = max(scores.items(), key=lambda item: (min(item[1]), sum(item[1])))
-    return (r, c), ((BLACK, WHITE) if black >= white else (WHITE, BLACK))
+
+def _luby(i: int) -> int:
+    """The i-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,
+            noise: random.Random | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The cell to split on and its two colours in the order to try them, in restart ``run``."""
+    if noise is None:
+        (r, c), (black, white) = max(scores.items(), key=lambda item: (min(item[1]), sum(item[1])))
+    else:
+        (r, c), (black, white) = max(scores.items(),
+                                     key=lambda item: (min(item[1]) * (1 + 0.2 * noise.random()), sum(item[1])))
+    order = (BLACK, WHITE) if black >= white else (WHITE, BLACK)
+    return (r, c), order if run % 2 == 1 else order[::-1]
 
 
 class Split:
@@ -51,8 +80,8 @@ class Split:
 
     ``root`` are the domains after probing.  ``needed`` says whether the root has more
     open cells than a leaf may have; when it has not, the only leaf is the root itself.
-    Counters: ``nodes`` (nodes probed), ``leaves`` (yielded), ``pruned`` (children that
-    probing proved empty) and ``depth`` (the deepest node).
+    Counters: ``nodes`` (nodes probed, in all runs), ``leaves`` (yielded), ``pruned``
+    (children that probing proved empty), ``depth`` (the deepest node) and ``restarts``.
     """
 
     def __init__(self, puzzle: Nonogram, root: NonogramDomains, stop_at: float | None = None,
@@ -63,7 +92,7 @@ class Split:
         self.progress = progress
         self.limit = int(LEAF_SHARE * puzzle.height * puzzle.width)
         self.finished = False
-        self.nodes = self.leaves = self.pruned = self.depth = 0
+        self.nodes = self.leaves = self.pruned = self.depth = self.restarts = 0
 
     @property
     def needed(self) -> bool:
@@ -72,7 +101,7 @@ class Split:
     def summary(self) -> dict:
         """The search counters, for reports."""
         return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
-                "finished": self.finished}
+                "restarts": self.restarts, "finished": self.finished}
 
     def __iter__(self) -> Iterator[NonogramDomains]:
         if not self.needed:
@@ -80,9 +109,25 @@ class Split:
             self.finished = True
             yield self.root
             return
+        # One board for every run: its memo of line solutions stays valid across restarts.
         board = Board(self.puzzle)
+        run = 1
+        while True:
+            budget = None if RESTART_NODES is None else RESTART_NODES * _luby(run)
+            outcome = yield from self._run(board, run, budget)
+            if outcome != "restart":
+                self.finished = outcome == "done"
+                return
+            self.restarts += 1
+            run += 1
+
+    def _run(self, board: Board, run: int, budget: int | None) -> Iterator[NonogramDomains]:
+        """One depth-first search from the root; returns "done" (tree exhausted), "stopped"
+        (time) or "restart" (``budget`` nodes probed before any leaf)."""
         board.load(self.root.cells)
+        noise = random.Random(run) if run >= 3 else None
         shown = time.perf_counter()
+        nodes = leaves = 0
         # Each entry is (board state, depth, branch move or None); a child is probed when
         # popped, so that the first child's subtree is searched before the second child costs anything.
         stack: list[tuple[tuple, int, tuple[int, int, int] | None]] = [(board.state(), 0, None)]
@@ -92,32 +137,36 @@ class Split:
             board.restore(state)
             if move is not None:
                 if self.stop_at is not None and time.perf_counter() >= self.stop_at:
-                    return
+                    return "stopped"
+                if budget is not None and not leaves and nodes >= budget:
+                    return "restart"
                 r, c, colour = move
                 board.assign(r, c, colour)
                 failed = board.propagate((r, self.puzzle.height + c))
                 if failed is None:
                     failed, finished = board.probe(self.stop_at)
                     if not finished:
-                        return
+                        return "stopped"
                 if failed is not None:
                     self.pruned += 1
                     continue
                 scores = board.scores
+            nodes += 1
             self.nodes += 1
             self.depth = max(self.depth, depth)
             open_cells = board.open_cells()
             now = time.perf_counter()
             if self.progress is not None and now - shown >= PROGRESS_EVERY:
                 shown = now
-                self.progress(f"search: {self.nodes} nodes, depth {depth}, {self.leaves} sub-puzzles solved, "
-                              f"{open_cells} cells open here")
+                self.progress(f"search: {self.nodes} nodes, {self.restarts} restarts, depth {depth}, "
+                              f"{self.leaves} sub-puzzles solved, {open_cells} cells open here")
             if open_cells <= self.limit or not scores:
+                leaves += 1
                 self.leaves += 1
                 yield board.domains()
                 continue
-            (r, c), (first, second) = _branch(scores)
+            (r, c), (first, second) = _branch(scores, run, noise)
             state = board.state()
             for colour in (second, first):
                 stack.append((state, depth + 1, (r, c, colour)))
-        self.finished = True
+        return "done"
