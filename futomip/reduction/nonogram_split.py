@@ -50,8 +50,9 @@ puzzles the MILP solved such nodes in about 20 ms, while nodes with 60% open too
 minutes (benchmarks in the README)."""
 
 RESTART_NODES: int | None = 32
-"""Nodes per unit of the Luby sequence of restart budgets; None: never restart.  Chosen in one
-experiment on ten TAAI puzzles that the search without restarts left at 60 s (README)."""
+"""Nodes per unit of the Luby sequence of restart budgets; None: never restart.  Taken from a
+prototype on ten TAAI puzzles that the search without restarts left at 60 s and not tuned
+further; what it gains and costs on TAAI is measured in the README (Known problems)."""
 
 
 def _luby(i: int) -> int:
