@@ -106,7 +106,7 @@ def text_report(result: Result, quiet: bool = False) -> str:
             count = search["subpuzzles"]
             lines.append(f"split: the solver did not settle the whole model in {ROOT_SLICE:g} s, so a search over "
                          f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned, "
-                         f"{search.get('restarts', 0)} restarts) handed "
+                         f"{search['restarts']} restarts) handed "
                          f"it {count} sub-puzzle{'' if count == 1 else 's'}")
     if result.message:
         lines.append(f"note: {result.message}")

@@ -213,8 +213,7 @@ class PuzzleSession:
                     if self.split.finished:
                         return INFEASIBLE, None
                     self.last_message = f"time limit reached in the split search ({self.split.nodes} nodes probed)"
-                    if self.last_message not in self.notes:
-                        self.notes.append(self.last_message)
+                    self._note(self.last_message)
                     return TIME_LIMIT, None
                 self._open(leaf)
             left = self.deadline.remaining()
@@ -230,18 +229,21 @@ class PuzzleSession:
             elif raw.status == INFEASIBLE and self._leaves is not None:
                 pass
             else:
-                if raw.message and raw.message not in self.notes:
-                    self.notes.append(raw.message)
+                self._note(raw.message)
                 return raw.status, None
             self.session.close()
             self.session = None
-        if raw.message and raw.message not in self.notes:
-            self.notes.append(raw.message)
+        self._note(raw.message)
         grid = self.formulation.decode(raw.values)
         problems = puzzles.verify(self.puzzle, grid)
         if problems:
             raise VerificationError(problems)
         return SOLVED, grid
+
+    def _note(self, message: str) -> None:
+        """Keep a solver remark for the result, once."""
+        if message and message not in self.notes:
+            self.notes.append(message)
 
     def exclude(self, grid) -> None:
         """Cut off ``grid`` so that the next solve must find another one."""

@@ -97,9 +97,9 @@ def test_taai_puzzles_solve_to_valid_grids():
     Many TAAI puzzles have several solutions, so the grid is checked with ``verify`` rather
     than compared with the published one.  The set grows harder with its number: from about
     $200 on the MILP alone ran out of time on most of them and the split (the default
-    reduction) is what solves them; all of $1-$492 were run in one benchmark and only $395,
-    $465, $476, $478 and $487 needed more than 120 s.  Beyond $490 a quarter of the puzzles
-    need more than 60 s (README), so they are left to benchmarks/nonogram_corpus.py.
+    reduction) is what solves them; in the run of all 1000 (60 s each, README) only $395 and
+    $478 of $1-$490 hit the limit, while from $500 to $800 about one puzzle in eight did, so
+    the rest is left to benchmarks/nonogram_corpus.py.
     """
     folder = CORPUS / "nonogram-taai-tournament"
     _needs(folder)

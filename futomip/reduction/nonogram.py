@@ -215,6 +215,11 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
+def _start_lists(starts: list[int]) -> tuple[tuple[int, ...], ...]:
+    """Each block's valid-start mask as the sorted tuple of its starts."""
+    return tuple(tuple(_bits(valid)) for valid in starts)
+
+
 def solve_line(clue: Runs, known: Sequence[int]) -> LineSolution:
     """Solve one line exactly: every start and cell state that some valid colouring agrees with."""
     black = sum(1 << c for c, state in enumerate(known) if state == BLACK)
@@ -225,7 +230,7 @@ def solve_line(clue: Runs, known: Sequence[int]) -> LineSolution:
     can_black, can_white, starts = outcome
     cells = tuple(UNKNOWN if can_black >> c & can_white >> c & 1 else BLACK if can_black >> c & 1 else WHITE
                   for c in range(len(known)))
-    return LineSolution(cells, tuple(tuple(_bits(valid)) for valid in starts))
+    return LineSolution(cells, _start_lists(starts))
 
 
 class Board:
@@ -432,7 +437,7 @@ class Board:
                 starts[self.key(line)] = tuple(() for _ in clue)
                 failed = line if failed is None else failed
             else:
-                starts[self.key(line)] = tuple(tuple(_bits(valid)) for valid in outcome[2])
+                starts[self.key(line)] = _start_lists(outcome[2])
         contradiction = None if failed is None else self.key(failed)
         return NonogramDomains(self.cells(), starts, contradiction, finished, scores or {})
 

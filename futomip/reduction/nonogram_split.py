@@ -66,12 +66,12 @@ def _luby(i: int) -> int:
 
 def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,
             noise: random.Random | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The cell to split on and its two colours in the order to try them, in restart ``run``."""
-    if noise is None:
-        (r, c), (black, white) = max(scores.items(), key=lambda item: (min(item[1]), sum(item[1])))
-    else:
-        (r, c), (black, white) = max(scores.items(),
-                                     key=lambda item: (min(item[1]) * (1 + 0.2 * noise.random()), sum(item[1])))
+    """The cell to split on and its two colours in the order to try them, in restart ``run``
+    (``noise``, when given, scales each cell's score by a random factor in [1, 1.2))."""
+    def weight() -> float:
+        return 1.0 if noise is None else 1 + 0.2 * noise.random()
+
+    (r, c), (black, white) = max(scores.items(), key=lambda item: (min(item[1]) * weight(), sum(item[1])))
     order = (BLACK, WHITE) if black >= white else (WHITE, BLACK)
     return (r, c), order if run % 2 == 1 else order[::-1]
 
