@@ -107,6 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    with _stdout_for_futomip_only():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # A bare file name means "solve it": the everyday use needs no sub-command.
     if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
@@ -141,6 +146,7 @@ def _leave_after_interrupt() -> None:
     After a cancelled HiGHS solve, the C++ clean-up at normal interpreter exit can abort the
     process (seen with highspy 1.15); everything the user needs is printed by now.
     """
+    (_program_stdout or sys.stdout).flush()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(EXIT_INTERRUPTED)
@@ -158,10 +164,9 @@ def _solve(args) -> int:
     worst = EXIT_SOLVED
     for number, puzzle in enumerate(puzzles):
         if len(puzzles) > 1 and not args.json:
-            print(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
+            _say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
         try:
-            with _solver_log_to_stderr(args.json and args.verbose):
-                result = _run_task(args, puzzle)
+            result = _run_task(args, puzzle)
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt:
@@ -171,9 +176,9 @@ def _solve(args) -> int:
         result.seconds["read"] = read_seconds / len(puzzles)
         result.seconds["total"] = result.seconds.get("total", 0.0) + result.seconds["read"]
         if args.json:
-            print(json.dumps(to_json(result)), flush=True)
+            _say(json.dumps(to_json(result)), flush=True)
         else:
-            print(text_report(result, args.quiet), flush=True)
+            _say(text_report(result, args.quiet), flush=True)
         if not result.solved:
             worst = EXIT_UNSOLVED
         if result.message == "interrupted (Ctrl-C)":
@@ -181,25 +186,47 @@ def _solve(args) -> int:
     return worst
 
 
-@contextlib.contextmanager
-def _solver_log_to_stderr(active: bool):
-    """Send everything written to file descriptor 1 to 2 while ``active``.
+_program_stdout = None
 
-    Solver logs (-v) are written by C++ code and child programs straight to the process's
-    standard output; with --json that would break the one-object-per-line contract.
+
+def _say(*parts, **options) -> None:
+    """``print`` to the program's own standard output (see ``_stdout_for_futomip_only``)."""
+    print(*parts, file=_program_stdout or sys.stdout, **options)
+
+
+@contextlib.contextmanager
+def _stdout_for_futomip_only():
+    """Keep the process's standard output for what futomip itself prints.
+
+    Solver libraries write to standard output on their own: highspy 1.16 prints a banner
+    from C++ when its first ``Highs`` object is made, CBC and GLPK run as child programs,
+    and Pyomo's ``tee`` writes solver logs to ``sys.stdout``.  Scripts read ``--json`` from
+    stdout, so for the command's lifetime file descriptor 1 (and with it ``sys.stdout``)
+    points at stderr, and only ``_say`` writes to a duplicate of the real stdout.  When
+    ``sys.stdout`` is not descriptor 1 (a test capturing output, an embedding program),
+    nothing is redirected and ``_say`` prints to ``sys.stdout``.
     """
-    if not active:
+    global _program_stdout
+    try:
+        own = sys.stdout.fileno() == 1
+    except (AttributeError, OSError, ValueError):
+        own = False
+    if not own:
         yield
         return
     sys.stdout.flush()
-    saved = os.dup(1)
+    real = os.dup(1)
     os.dup2(2, 1)
+    _program_stdout = os.fdopen(real, "w", buffering=1, encoding=sys.stdout.encoding, errors=sys.stdout.errors)
     try:
         yield
     finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
+        try:
+            _program_stdout.flush()
+        finally:
+            os.dup2(real, 1)
+            _program_stdout.close()
+            _program_stdout = None
 
 
 def _run_task(args, puzzle):
@@ -216,7 +243,7 @@ def _run_task(args, puzzle):
 
         def show(k, grid):
             if not args.json:
-                print(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
+                _say(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
             elif not args.quiet:
                 print(f"found solution {k}", file=sys.stderr, flush=True)
 
@@ -279,11 +306,11 @@ def _solvers(args) -> int:
         default_text = f"{default.backend}/{default.solver}"
     except SolverUnavailableError:
         default_text = "none"
-    print(f"{'backend':<9} {'solver':<8} {'status':<10} how to get it")
+    _say(f"{'backend':<9} {'solver':<8} {'status':<10} how to get it")
     for pair in pairs():
         status = "available" if pair.available else "missing"
-        print(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {pair.how}".rstrip())
-    print(f"\ndefault pair: {default_text} (preference order: "
+        _say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {pair.how}".rstrip())
+    _say(f"\ndefault pair: {default_text} (preference order: "
           + ", ".join(f"{b}/{s}" for b, s in DEFAULT_ORDER) + ")")
     return EXIT_SOLVED
 
@@ -325,10 +352,10 @@ def _bench(args) -> int:
                                      progress)
     rows = summarise(measurements)
     if args.json:
-        print(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}))
+        _say(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}))
     else:
-        print(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved")
-        print(format_table(rows))
+        _say(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved")
+        _say(format_table(rows))
     return EXIT_SOLVED
 
 
@@ -338,13 +365,13 @@ def _bench_enumeration(args, puzzles, chosen) -> int:
     for puzzle in puzzles:
         rows = enumeration_costs(puzzle, chosen, repeat=args.repeat)
         if args.json:
-            print(json.dumps({"puzzle": puzzle.name, "enumeration": rows}))
+            _say(json.dumps({"puzzle": puzzle.name, "enumeration": rows}))
             continue
-        print(f"{puzzle.name}: all solutions, median of {args.repeat} interleaved runs")
-        print("| backend/solver | solutions | cuts on the live model s | rebuilt each time s | rebuilt / live |")
-        print("|---|---|---|---|---|")
+        _say(f"{puzzle.name}: all solutions, median of {args.repeat} interleaved runs")
+        _say("| backend/solver | solutions | cuts on the live model s | rebuilt each time s | rebuilt / live |")
+        _say("|---|---|---|---|---|")
         for row in rows:
-            print(f"| {row['backend']}/{row['solver']} | {row['solutions']} | {row['live_seconds']:.3f} | "
+            _say(f"| {row['backend']}/{row['solver']} | {row['solutions']} | {row['live_seconds']:.3f} | "
                   f"{row['rebuild_seconds']:.3f} | {row['rebuild_over_live']:.2f} |")
     return EXIT_SOLVED
 
@@ -365,7 +392,7 @@ def _generate(args) -> int:
             print(f"wrote {path} and its .sol: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs",
                   file=sys.stderr)
         else:
-            print(f"% {puzzle.name}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs")
-            print(render(puzzle))
-            print()
+            _say(f"% {puzzle.name}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs")
+            _say(render(puzzle))
+            _say()
     return EXIT_SOLVED

@@ -141,10 +141,31 @@ def test_solvers_lists_every_pair(capsys):
 
 
 def test_python_m_futomip_runs_as_a_program():
-    """`python -m futomip FILE --json -q` works as a separate process and exits 0."""
+    """`python -m futomip FILE --json` works as a separate process and exits 0."""
     done = subprocess.run([sys.executable, "-m", "futomip", str(SAMPLE), "--json"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["status"] == "solved"
+
+
+def _installed_cli() -> str:
+    """The `futomip` program that `pip install` put beside this interpreter."""
+    path = Path(sys.executable).with_name("futomip")
+    assert path.exists(), f"no installed futomip program beside {sys.executable}"
+    return str(path)
+
+
+def test_installed_cli_prints_pure_json_lines_on_every_pair(pair):
+    """The installed `futomip` program, run as a process, prints exactly one JSON object per
+    line on stdout whatever the solver libraries print themselves (highspy 1.16 prints a
+    banner on fd 1); -q prints the board and nothing of the solver's."""
+    backend, solver = pair
+    base = [_installed_cli(), str(SAMPLE), "--backend", backend, "--solver", solver]
+    done = subprocess.run(base + ["--json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1 and json.loads(lines[0])["status"] == "solved", done.stdout
+    quiet = subprocess.run(base + ["-q"], capture_output=True, text=True)
+    assert quiet.returncode == 0 and quiet.stdout.splitlines()[0] == "7 3 4>2 6 5 1", quiet.stdout
 
 
 def test_time_limit_zero_ends_with_time_limit(capsys):
