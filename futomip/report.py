@@ -7,7 +7,7 @@ fields, never rename or drop them.  Must not import solvers or backends.
 from __future__ import annotations
 
 from . import puzzles
-from .solve import ROOT_SLICE, Result
+from .solve import Result
 
 __all__ = ["to_json", "text_report", "size_of"]
 
@@ -104,7 +104,7 @@ def text_report(result: Result, quiet: bool = False) -> str:
         search = reduction.get("search")
         if search:
             count = search["subpuzzles"]
-            lines.append(f"split: the solver did not settle the whole model in {ROOT_SLICE:g} s, so a search over "
+            lines.append(f"split: the solver did not settle the whole model in {search['root_slice']:g} s, so a search over "
                          f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned, "
                          f"{search['restarts']} restarts) handed "
                          f"it {count} sub-puzzle{'' if count == 1 else 's'}")

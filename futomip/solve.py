@@ -5,8 +5,8 @@
 
 ``PuzzleSession`` holds the built model and can be asked for one solution after another
 (each found grid is cut off by its no-good row).  When the reduction can split a puzzle
-(nonograms, level "split") and the solver does not settle the whole model within
-``ROOT_SLICE``, the session goes on over the sub-puzzles of ``futomip.reduction.split``,
+(nonograms, level "split") and the solver does not settle the whole model within the
+split's ``root_slice``, the session goes on over the sub-puzzles of ``futomip.reduction.split``,
 one model each.  ``solve`` is the everyday entry point and the uniqueness check.
 Enumeration and conflict explanation build on ``PuzzleSession`` in ``futomip.certainty``.
 
@@ -94,20 +94,12 @@ def default_encoding(kind: str, solver: str) -> str:
     return getattr(module, "PREFERRED_ENCODING", {}).get(solver, module.ENCODINGS[0])
 
 
-ROOT_SLICE = 1.0
-"""Seconds the MILP gets on the whole puzzle before a puzzle that reduction can split is
-split (level "split").  Some puzzles that defeat propagation are easy for the MILP (the
-MiniZinc ``dom`` family: HiGHS solves dom_14 in 0.3 s, while the search would branch
-for minutes), and the random ones that defeat the MILP yield to splitting; one second
-lets the MILP take the first kind at a small cost on the second (README measurements)."""
-
-
 class PuzzleSession:
     """One puzzle on one (backend, solver) pair, solved as often as needed.
 
     The model of the whole (reduced) puzzle is built first.  At reduction level "split",
     when the reduction can split the puzzle into sub-puzzles, the MILP first gets
-    ``ROOT_SLICE`` seconds on the whole model; if that ends without an answer, the
+    the split's ``root_slice`` seconds on the whole model; if that ends without an answer, the
     sub-puzzles are built and solved one after the other, each with the no-good rows of
     every grid found before, until one has a solution or all are proved empty.
     """
@@ -218,7 +210,8 @@ class PuzzleSession:
                 self._open(leaf)
             left = self.deadline.remaining()
             sliced = self.split is not None and self._leaves is None
-            limit = left if not sliced else ROOT_SLICE if left is None else min(left, ROOT_SLICE)
+            root_slice = self.split.root_slice if sliced else None
+            limit = left if not sliced else root_slice if left is None else min(left, root_slice)
             raw = self.session.solve(limit)
             self.seconds["solve"] += raw.seconds
             self.last_message = raw.message

@@ -121,7 +121,7 @@ def test_progress_is_reported_during_the_search(monkeypatch):
 @pytest.fixture
 def split_at_once(monkeypatch):
     """The pipeline gives the whole model no time, so every split-able puzzle is split."""
-    monkeypatch.setattr(solve_module, "ROOT_SLICE", 0.0)
+    monkeypatch.setattr(nonogram_split.Split, "root_slice", 0.0)
 
 
 @pytest.mark.parametrize("puzzle", [SEED, from_grid(((0, 1, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0), (0, 0, 1, 0)))],
@@ -135,7 +135,7 @@ def test_split_pipeline_enumerates_exactly_the_solutions(core_pair, split_at_onc
     search = result.reduction["search"]
     assert search is not None and search["finished"] and search["subpuzzles"] >= 1
     # The JSON contract (README): these fields and no others.
-    assert set(search) == {"nodes", "subpuzzles", "pruned", "depth", "restarts", "finished"}
+    assert set(search) == {"nodes", "subpuzzles", "pruned", "depth", "restarts", "finished", "root_slice"}
 
 
 def test_split_pipeline_proves_uniqueness_and_reports_the_search(split_at_once):
@@ -155,12 +155,12 @@ def test_split_and_probing_levels_agree_on_uniqueness(grid):
     """Whatever the split does, --unique gives the answer brute force gives."""
     puzzle = from_grid(grid)
     count = len(_all_solutions(puzzle))
-    original = solve_module.ROOT_SLICE
-    solve_module.ROOT_SLICE = 0.0
+    original = nonogram_split.Split.root_slice
+    nonogram_split.Split.root_slice = 0.0
     try:
         result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs")
     finally:
-        solve_module.ROOT_SLICE = original
+        nonogram_split.Split.root_slice = original
     assert result.status == "solved" and result.unique == (count == 1)
 
 
@@ -172,7 +172,7 @@ def test_grids_found_on_the_whole_model_are_cut_off_in_the_sub_puzzles(monkeypat
         status, first = run.next_solution()
         assert status == "solved" and run._leaves is None
         run.exclude(first)
-        monkeypatch.setattr(solve_module, "ROOT_SLICE", 0.0)
+        monkeypatch.setattr(nonogram_split.Split, "root_slice", 0.0)
         rest = []
         while True:
             status, grid = run.next_solution()

@@ -42,7 +42,14 @@ from typing import Callable, Iterator
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 
-__all__ = ["LEAF_SHARE", "RESTART_NODES", "Split"]
+__all__ = ["LEAF_SHARE", "RESTART_NODES", "ROOT_SLICE", "Split"]
+
+ROOT_SLICE = 1.0
+"""Seconds the MILP gets on the whole puzzle before the puzzle is split.  Some puzzles that
+defeat propagation are easy for the MILP (the MiniZinc ``dom`` family: HiGHS solves dom_14
+in 0.3 s, while the search would branch for minutes), and the random ones that defeat the
+MILP yield to splitting; one second lets the MILP take the first kind at a small cost on
+the second (README measurements)."""
 
 LEAF_SHARE = 0.1
 """A node with at most this share of its cells open goes to the MILP as it is.  On TAAI
@@ -85,6 +92,9 @@ class Split:
     (children that probing proved empty), ``depth`` (the deepest node) and ``restarts``.
     """
 
+    root_slice = ROOT_SLICE
+    """Seconds the pipeline gives the MILP on the whole model before it asks for leaves."""
+
     def __init__(self, puzzle: Nonogram, root: NonogramDomains, stop_at: float | None = None,
                  progress: Callable[[str], None] | None = None) -> None:
         self.puzzle = puzzle
@@ -102,7 +112,7 @@ class Split:
     def summary(self) -> dict:
         """The search counters, for reports."""
         return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
-                "restarts": self.restarts, "finished": self.finished}
+                "restarts": self.restarts, "finished": self.finished, "root_slice": self.root_slice}
 
     def __iter__(self) -> Iterator[NonogramDomains]:
         if not self.needed:
