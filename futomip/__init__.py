@@ -42,19 +42,24 @@ _attach_models_of_checkout()
 from .errors import (  # noqa: E402  (after the models are attached)
     DataFormatError,
     FutomipError,
+    ModelTooLargeError,
+    UsageError,
     SolverUnavailableError,
     UnknownNameError,
     UnsupportedFeatureError,
     VerificationError,
 )
 from .io import load, read, write  # noqa: E402
+from .options import Deadline, Options  # noqa: E402
 from .puzzles import Futoshiki, render, verify  # noqa: E402
-from .solve import Result, solve  # noqa: E402
+from .result import Result  # noqa: E402
+from .solve import solve  # noqa: E402
 from .certainty import enumerate_all, explain, solutions  # noqa: E402
 
 __all__ = [
-    "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "render", "verify",
+    "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "Options", "Deadline",
+    "render", "verify",
     "Futoshiki",
     "FutomipError", "DataFormatError", "UnknownNameError", "SolverUnavailableError",
-    "UnsupportedFeatureError", "VerificationError",
+    "UnsupportedFeatureError", "VerificationError", "UsageError", "ModelTooLargeError",
 ]

@@ -16,8 +16,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .backends import SOLVED, SolveOptions
-from .solve import PuzzleSession
+from .options import Deadline, Options
+from .pipeline.finder import SolutionFinder
+from .status import SOLVED
 
 __all__ = ["Measurement", "run_benchmark", "summarise", "format_table"]
 
@@ -42,7 +43,8 @@ class Measurement:
 
 def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
     start = time.perf_counter()
-    run = PuzzleSession(puzzle, backend, solver, encoding, SolveOptions(time_limit, seed=seed), reduce=reduction)
+    options = Options(backend, solver, encoding, reduction, time_limit, seed=seed)
+    run = SolutionFinder(puzzle, options, Deadline(time_limit))
     try:
         status, grid = run.next_solution()
         first = run.seconds["solve"]
@@ -53,14 +55,18 @@ def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, s
             proof = run.seconds["solve"] - first
     finally:
         run.close()
-    return Measurement(puzzle.name, run.backend, run.solver, run.encoding, status, run.seconds["build"], first,
+    return Measurement(puzzle.name, run.pair.backend, run.pair.solver, run.encoding, status, run.seconds["build"], first,
                        proof, time.perf_counter() - start, reduction=reduction, reduce=run.seconds["reduce"])
 
 
 def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1, seed=None,
-                  progress: Callable[[str], None] | None = None) -> list[Measurement]:
-    """Solve every puzzle with every (backend, solver, encoding, reduction), interleaved, ``repeat`` times."""
-    measurements = []
+                  progress: Callable[[str], None] | None = None,
+                  measurements: list | None = None) -> list[Measurement]:
+    """Solve every puzzle with every (backend, solver, encoding, reduction), interleaved, ``repeat`` times.
+
+    Each measurement is appended to ``measurements`` (a new list by default) as soon as it
+    is taken, so a caller that is interrupted keeps what was finished."""
+    measurements = [] if measurements is None else measurements
     total = len(puzzles) * len(combinations) * repeat
     done = 0
     for _ in range(repeat):

@@ -1,19 +1,26 @@
 """The exception tree of futomip; every error a user can cause is one of these.
 
     FutomipError
+    ├── UsageError             a bad option value or an unusable output path (says what to give)
     ├── DataFormatError        a data file is malformed (message starts "path:line:column:")
     ├── UnknownNameError       a backend, solver, format or encoding name is not known
     ├── SolverUnavailableError a known solver cannot run here (says how to install it)
     ├── UnsupportedFeatureError a valid request this format, backend or solver cannot serve
+    ├── ModelTooLargeError     a model would not fit the memory guard (says how to raise it)
     └── VerificationError      a solver returned a grid that breaks the rules (a bug)
 
-Infeasibility is a result, never an exception.  This module imports nothing from futomip.
+Interrupts are not errors: ``futomip.stopping.Stopped`` (a ``KeyboardInterrupt``) ends a
+command on Ctrl-C or SIGTERM.  Infeasibility is a result, never an exception.  The CLI's exit
+code for each class is in ``futomip.cli`` and the README.  This module imports nothing from
+futomip.
 """
 
 from __future__ import annotations
 
 __all__ = [
     "FutomipError",
+    "UsageError",
+    "ModelTooLargeError",
     "DataFormatError",
     "UnknownNameError",
     "SolverUnavailableError",
@@ -24,6 +31,11 @@ __all__ = [
 
 class FutomipError(Exception):
     """Root of every error futomip raises on purpose."""
+
+
+class UsageError(FutomipError, ValueError):
+    """An option value futomip cannot use (a negative time limit, an output path whose folder
+    does not exist, ...); the message says what would be accepted."""
 
 
 class DataFormatError(FutomipError):
@@ -57,6 +69,11 @@ class SolverUnavailableError(FutomipError):
 
 class UnsupportedFeatureError(FutomipError):
     """A well-formed request that the chosen format, backend or solver cannot serve."""
+
+
+class ModelTooLargeError(FutomipError):
+    """The model of a puzzle would be larger than the memory guard allows; the message gives
+    the estimate, the limit and how to raise it."""
 
 
 class VerificationError(FutomipError):

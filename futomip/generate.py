@@ -17,10 +17,16 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .errors import FutomipError
+from .options import Deadline, Options
 from .puzzles.futoshiki import Cell, Futoshiki
 from .solve import solve
 
-__all__ = ["random_latin_square", "generate_futoshiki"]
+__all__ = ["random_latin_square", "generate_futoshiki", "GenerationStopped"]
+
+
+class GenerationStopped(FutomipError):
+    """A uniqueness check ended without an answer (time limit or solver error)."""
 
 
 def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
@@ -50,10 +56,14 @@ def generate_futoshiki(
     backend: str | None = None,
     solver: str | None = None,
     progress: Callable[[str], None] | None = None,
+    deadline: Deadline | None = None,
 ) -> tuple[Futoshiki, tuple[tuple[int, ...], ...]]:
     """A puzzle of size n with ``givens`` givens and ``signs`` inequalities or a few more
     (more signs, or rarely a given, are added until the solution is unique), returned
-    with its one solution."""
+    with its one solution.  Every uniqueness check draws on ``deadline``;
+    ``GenerationStopped`` when one cannot finish."""
+    options = Options(backend, solver)
+    deadline = deadline or Deadline(None)
     rng = random.Random(seed)
     square = random_latin_square(n, rng)
     cells = [(r, c) for r in range(n) for c in range(n)]
@@ -65,11 +75,9 @@ def generate_futoshiki(
     unused = unused[signs:]
     while True:
         puzzle = Futoshiki(n, board, tuple(less), name=f"gen-n{n}-g{givens}-s{signs}-seed{seed}")
-        result = solve(puzzle, backend=backend, solver=solver, unique=True)
+        result = _unique(puzzle, options, deadline)
         if result.unique:
-            return _without_redundant_signs(puzzle, rng, backend, solver), square
-        if result.second is None:
-            raise RuntimeError(f"generation stopped: {result.status} {result.message}")
+            return _without_redundant_signs(puzzle, rng, options, deadline, progress), square
         # The solver's two solutions may include the hidden square; take one that is not.
         other = result.grid if result.grid != square else result.second
         # An inequality between neighbours whose order differs in the two squares removes
@@ -85,16 +93,28 @@ def generate_futoshiki(
             board = tuple(tuple(square[i][j] if (i, j) == (r, c) else v for j, v in enumerate(row))
                           for i, row in enumerate(board))
         if progress is not None:
-            progress(f"{len(less)} signs")
+            progress(f"making it unique: {len(less)} signs")
 
 
-def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, backend, solver) -> Futoshiki:
+def _unique(puzzle: Futoshiki, options: Options, deadline: Deadline):
+    """The uniqueness check; ``GenerationStopped`` when it cannot say yes or no."""
+    result = solve(puzzle, unique=True, options=options, deadline=deadline)
+    if result.unique is None:
+        raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
+                                + (f" ({result.message})" if result.message else ""))
+    return result
+
+
+def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, options: Options, deadline: Deadline,
+                             progress) -> Futoshiki:
     """Drop inequalities, in random order, whenever the solution stays unique without them."""
     less = list(puzzle.less)
     order = list(less)
     rng.shuffle(order)
-    for pair in order:
+    for done, pair in enumerate(order, start=1):
         trial = Futoshiki(puzzle.size, puzzle.givens, tuple(p for p in less if p != pair), puzzle.name)
-        if solve(trial, backend=backend, solver=solver, unique=True).unique:
+        if _unique(trial, options, deadline).unique:
             less.remove(pair)
+        if progress is not None:
+            progress(f"minimising: sign {done}/{len(order)}, {len(less)} kept")
     return Futoshiki(puzzle.size, puzzle.givens, tuple(less), puzzle.name)

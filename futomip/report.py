@@ -7,16 +7,14 @@ fields, never rename or drop them.  Must not import solvers or backends.
 from __future__ import annotations
 
 from . import puzzles
-from .solve import Result
+from .result import Result
 
 __all__ = ["to_json", "text_report", "size_of"]
 
 
 def size_of(puzzle):
-    """n for square puzzles, [rows, columns] for rectangular ones."""
-    if hasattr(puzzle, "size"):
-        return puzzle.size
-    return [puzzle.height, puzzle.width]
+    """The JSON ``size``: n for square puzzles, [rows, columns] for rectangular ones."""
+    return puzzles.module_of(puzzle).size_json(puzzle)
 
 
 def _grid(grid):
@@ -39,6 +37,7 @@ def to_json(result: Result) -> dict:
         "unique": result.unique,
         "message": result.message or None,
         "reduction": result.reduction,
+        "stats": result.stats,
     }
     if result.second is not None:
         out["second_solution"] = _grid(result.second)
@@ -80,7 +79,7 @@ def text_report(result: Result, quiet: bool = False) -> str:
         state = "all of them" if result.complete else "the search did not finish, there may be more"
         lines.append(f"{count} solution{'s' if count != 1 else ''} found ({state})")
     if result.conflict:
-        module = puzzles.PUZZLE_MODULES[result.puzzle.kind]
+        module = puzzles.module_of(result.puzzle)
         lines.append("These clues cannot all hold together:")
         lines.append(puzzles.render(module.restrict(result.puzzle, result.conflict)))
         lines.extend(f"  - {clue.text}" for clue in result.conflict)

@@ -1,23 +1,19 @@
-"""The declarative formulations, one module per puzzle, written against ``futomip.linear``.
+"""The declarative formulations, one module per puzzle kind, written against ``futomip.linear``.
 
-Installed as ``futomip.models``.  A formulation must not import a backend or a solver.
+Installed as ``futomip.models``; which kind uses which module is one line of
+``futomip.kinds``.  Each module has ``formulate(puzzle, encoding, domains=None) ->
+Formulation`` and ``ENCODINGS`` (the first is the default unless a solver prefers another:
+``futomip.solvers``' ``preferred_encodings``).  A formulation must not import a backend or
+a solver.
 """
 
 from __future__ import annotations
 
-from . import futoshiki
-from . import nonogram
-from . import str8ts
+__all__ = ["formulation_module"]
 
-__all__ = ["MODULES", "FORMULATIONS", "ENCODINGS"]
 
-# Puzzle kind -> module with formulate(puzzle, encoding) -> Formulation and ENCODINGS
-# (the first encoding is the default unless a solver prefers another).  One line per kind.
-MODULES = {
-    "futoshiki": futoshiki,
-    "nonogram": nonogram,
-    "str8ts": str8ts,
-}
+def formulation_module(puzzle):
+    """The module that formulates ``puzzle``'s kind."""
+    from futomip.kinds import kind_of
 
-FORMULATIONS = {kind: module.formulate for kind, module in MODULES.items()}
-ENCODINGS = {kind: module.ENCODINGS for kind, module in MODULES.items()}
+    return kind_of(puzzle).model_module()

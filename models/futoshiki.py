@@ -29,10 +29,13 @@ from futomip.puzzles.futoshiki import Futoshiki, Grid
 from .globals import all_different_onehot, exactly_one, strict_less_tight, strict_less_weighted
 
 ENCODINGS = ("tight", "weighted")
+# Which encoding each solver prefers (measured on hard 9x9, README "Which encoding") is a
+# fact of the solver: ``preferred_encodings`` in ``futomip/solvers/``.
 
-# Measured on hard 9x9 puzzles (README, "Which encoding"): HiGHS is faster at the median
-# with the weighted rows, CBC with the tight ones.  Other solvers get the first encoding.
-PREFERRED_ENCODING = {"highs": "weighted", "cbc": "tight"}
+
+def column_estimate(puzzle: Futoshiki) -> int:
+    """Binary columns of the unreduced model (the memory guard reads this before building)."""
+    return puzzle.size ** 3
 
 
 def formulate(puzzle: Futoshiki, encoding: str = "tight") -> Formulation:

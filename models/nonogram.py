@@ -79,6 +79,16 @@ def _lines(puzzle: Nonogram, black: dict) -> list[tuple[tuple, tuple[int, ...], 
     return lines
 
 
+def column_estimate(puzzle: Nonogram) -> int:
+    """Binary columns of the unreduced "blocks" model: one per cell and one per block start
+    (the memory guard reads this before building; the automaton has a few times more)."""
+    starts = 0
+    for clue, length in [(clue, puzzle.width) for clue in puzzle.rows] + [(clue, puzzle.height) for clue in puzzle.cols]:
+        if clue:
+            starts += len(clue) * max(0, length - sum(clue) - len(clue) + 2)
+    return puzzle.height * puzzle.width + starts
+
+
 def formulate(puzzle: Nonogram, encoding: str = "blocks", domains: NonogramDomains | None = None) -> Formulation:
     """Build the model of ``puzzle`` with the chosen line encoding, on ``domains`` if given."""
     if encoding not in ENCODINGS:

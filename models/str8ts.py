@@ -40,6 +40,11 @@ from .globals import exactly_one, straight, straight_starts
 ENCODINGS = ("start",)
 
 
+def column_estimate(puzzle: Str8ts) -> int:
+    """Binary columns of the unreduced model, at most (the memory guard reads this before building)."""
+    return 2 * puzzle.size ** 3
+
+
 def formulate(puzzle: Str8ts, encoding: str = "start") -> Formulation:
     """Build the model of ``puzzle``."""
     if encoding not in ENCODINGS:

@@ -10,21 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from futomip.backends import BACKEND_MODULES, backend_module
-from futomip.solvers import probe
+from futomip.solvers import check, pair_names
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 SHARED = ROOT.parent / "shared"
 
-ALL_PAIRS = [(backend, solver) for backend in BACKEND_MODULES for solver in backend_module(backend).SOLVERS]
+ALL_PAIRS = pair_names()
 
 # The five pairs the project promises to work on every machine after `pip install`.
 CORE_PAIRS = [("highspy", "highs"), ("pulp", "highs"), ("pulp", "cbc"), ("pyomo", "highs"), ("pyomo", "cbc")]
 
 
 def _require(backend: str, solver: str) -> tuple[str, str]:
-    pair = probe(backend, solver)
+    pair = check(backend, solver)
     if not pair.available:
         if (backend, solver) in CORE_PAIRS:
             pytest.fail(f"{backend}/{solver} is a core pair and must be available after install: {pair.how}")

@@ -14,7 +14,7 @@ import pytest
 
 import futomip
 from futomip.io.solutions import read_solutions, solutions_path
-from futomip.reduction import REDUCTIONS
+from futomip.kinds import kind_of
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -44,7 +44,7 @@ def _golden_cases() -> list:
     for puzzle_path, solution_path in GOLDEN:
         name = str(puzzle_path.relative_to(DATA))
         cases.append(pytest.param(puzzle_path, solution_path, "probing", id=name))
-        if futomip.load(puzzle_path).kind in REDUCTIONS:
+        if kind_of(futomip.load(puzzle_path)).reduce is not None:
             cases.append(pytest.param(puzzle_path, solution_path, "none", id=name + "-reduce-none"))
     return cases
 

@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from futomip.backends.base import ERROR, INFEASIBLE, SolveOptions
 from futomip.backends.highspy_backend import open_session
+from futomip.options import Options
+from futomip.solvers import solver
+from futomip.status import ERROR, INFEASIBLE
 from futomip.linear import LinearModel
 
 MPS = Path(__file__).resolve().parent / "data" / "highs_solve_error_n9_idx55_W_nogood.mps"
@@ -56,8 +58,8 @@ def _linear_model_from_mps(path: Path) -> LinearModel:
 def test_solve_error_is_retried_and_not_taken_for_an_answer():
     """The session ends infeasible (the true answer) or error, says it retried, and returns no point."""
     model = _linear_model_from_mps(MPS)
-    session = open_session(model, "highs", SolveOptions(time_limit=120))
-    raw = session.solve()
+    session = open_session(model, solver("highs"), Options())
+    raw = session.solve(120)
     assert raw.status in (INFEASIBLE, ERROR)
     assert raw.values is None or raw.status != INFEASIBLE
     assert "retried" in raw.message

@@ -20,13 +20,14 @@ from test_reduction_nonogram import _all_solutions
 
 import futomip
 import futomip.io
+from futomip.options import Deadline, Options
+from futomip.pipeline.finder import SolutionFinder
 from futomip.certainty import enumerate_all
 from futomip.puzzles.nonogram import Nonogram, from_grid
 from futomip.reduction import nonogram_split, reduce, split
 from futomip.reduction.nonogram import UNKNOWN
 
 # ``futomip.solve`` is also the name of the function, so the module is looked up by name.
-solve_module = importlib.import_module("futomip.solve")
 SEED = futomip.io.load(Path(__file__).resolve().parent.parent / "data" / "nonogram" / "seeds" / "notebook-sample.pattern")
 
 
@@ -167,7 +168,7 @@ def test_split_and_probing_levels_agree_on_uniqueness(grid):
 def test_grids_found_on_the_whole_model_are_cut_off_in_the_sub_puzzles(monkeypatch):
     """The whole model finds a first solution, then the split takes over: the sub-puzzles must
     not find that solution again, and together they give exactly the other nine."""
-    run = solve_module.PuzzleSession(SEED, "highspy", "highs")
+    run = SolutionFinder(SEED, Options("highspy", "highs"), Deadline(None))
     try:
         status, first = run.next_solution()
         assert status == "solved" and run._leaves is None

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from futomip import io
 from futomip.io.solutions import read_solutions
-from futomip.models import MODULES
+from futomip.kinds import KINDS
 from futomip.models.str8ts import ENCODINGS, formulate
 from futomip.puzzles.str8ts import Str8ts, compartments, verify
 
@@ -41,7 +41,7 @@ def _vector(formulation, puzzle: Str8ts, grid) -> list[int]:
 
 def test_registered_with_one_encoding():
     """The formulation is registered for "str8ts" with the single encoding "start"."""
-    assert MODULES["str8ts"].formulate is formulate
+    assert KINDS["str8ts"].model_module().formulate is formulate
     assert ENCODINGS == ("start",)
     with pytest.raises(ValueError, match="encoding must be one of"):
         formulate(SEED, "window")

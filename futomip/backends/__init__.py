@@ -1,7 +1,8 @@
 """Modelling layers that turn a ``futomip.linear.LinearModel`` into a solvable model.
 
-Adding a backend = one module (``NAME``, ``SOLVERS``, ``available(solver)``,
-``open_session(model, solver, options)``) + one line in ``BACKEND_MODULES``.
+Adding a backend = one module (``NAME``, ``available(solver)``,
+``open_session(model, solver, options)``) + one line in ``BACKEND_MODULES``; which solvers it
+drives is declared by the solvers (``futomip.solvers``, each solver's ``layers``).
 Backend modules are imported only when used, so ``import futomip`` stays cheap.
 """
 
@@ -9,12 +10,9 @@ from __future__ import annotations
 
 import importlib
 
-from .base import ERROR, INFEASIBLE, SOLVED, STATUSES, TIME_LIMIT, RawSolution, Session, SolveOptions
+from .base import RawSolution, Session
 
-__all__ = [
-    "BACKEND_MODULES", "backend_module",
-    "SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "RawSolution", "Session", "SolveOptions",
-]
+__all__ = ["BACKEND_MODULES", "backend_module", "RawSolution", "Session"]
 
 # Backend name -> module path, one line per backend.
 BACKEND_MODULES = {

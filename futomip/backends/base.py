@@ -2,66 +2,71 @@
 
 A backend module turns a ``futomip.linear.LinearModel`` into its own modelling objects
 (PuLP, Pyomo, highspy), solves it with one solver, can take extra rows (no-good cuts) and
-solve again, and writes LP/MPS files with its own writer.  Every outcome is mapped onto one
-status vocabulary; no solver exception escapes a session.
+solve again, and writes LP/MPS files with its own writer.  Every outcome is mapped onto the
+status vocabulary of ``futomip.status``; no solver exception escapes a session.  What a
+solver needs to be told, and its quirks, come from its module in ``futomip.solvers``.
 
-Must not import ``models``, the puzzles or the CLI.
+While the solver runs, the session is registered with ``futomip.stopping``, so that
+Ctrl-C, SIGTERM or an overrun deadline cancel it (``cancel``) even while the main thread
+is inside C++ or waiting for a solver program.
+
+Must not import ``models``, the puzzles, the pipeline or the CLI.
 """
 
 from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
+from .. import stopping
+from .._children import terminate_children
 from ..linear import Constraint, LinearModel
+from ..options import Options
+from ..status import ERROR, INFEASIBLE, SOLVED, STATUSES, TIME_LIMIT
 
-__all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "SolveOptions", "RawSolution", "Session"]
-
-SOLVED = "solved"
-INFEASIBLE = "infeasible"
-TIME_LIMIT = "time_limit"
-ERROR = "error"
-STATUSES = (SOLVED, INFEASIBLE, TIME_LIMIT, ERROR)
-
-
-@dataclass(frozen=True)
-class SolveOptions:
-    """Solver settings that mean the same on every backend."""
-
-    time_limit: float | None = None
-    threads: int | None = None
-    verbose: bool = False
-    seed: int | None = None
+__all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "RawSolution", "Session", "CancelFlag",
+           "violated_rows"]
 
 
 @dataclass(frozen=True)
 class RawSolution:
-    """One solve's outcome: a status from ``STATUSES``, column values when solved, and a
-    message saying what happened when it is not plainly solved or infeasible."""
+    """One solve's outcome: a status from ``STATUSES``, column values when solved, a message
+    saying what happened when it is not plainly solved or infeasible, and the solver's
+    statistics where it reports them (``stats``: nodes, iterations, ...)."""
 
     status: str
     values: Sequence[float] | None = None
     message: str = ""
     seconds: float = 0.0
+    stats: dict = field(default_factory=dict)
+
+
+class CancelFlag:
+    """Set from another thread to ask an in-process solver to stop (solver callbacks poll it)."""
+
+    def __init__(self) -> None:
+        self.requested = False
 
 
 class Session(ABC):
-    """A model loaded into a backend for one solver.
-
-    ``incremental`` says whether ``add_constraint`` changes a live solver model (so the
-    next solve reuses what was built) or the whole model is handed over again.
-    """
+    """A model loaded into a backend for one solver (a ``futomip.solvers.Solver``)."""
 
     backend: str = ""
-    incremental: bool = False
 
-    def __init__(self, model: LinearModel, solver: str, options: SolveOptions) -> None:
+    def __init__(self, model: LinearModel, solver, options: Options) -> None:
         self.model = model
         self.solver = solver
         self.options = options
+        self.capabilities = solver.layers[self.backend]
         self.extra: list[Constraint] = []
+        self.flag = CancelFlag()
+
+    @property
+    def incremental(self) -> bool:
+        """Whether ``add_constraint`` changes the live solver model (no rebuild on the next solve)."""
+        return self.capabilities.incremental
 
     def add_constraint(self, con: Constraint) -> None:
         """Add one more row (e.g. a no-good cut) before the next solve."""
@@ -69,34 +74,55 @@ class Session(ABC):
         self._add(con)
 
     def solve(self, time_limit: float | None = None) -> RawSolution:
-        """Solve; ``time_limit`` (seconds) overrides the session's when given.
+        """Solve within ``time_limit`` seconds (None: no limit).
 
         Values that break a row of the model are reported as an error rather than
         returned: HiGHS has been seen to claim optimality with primal infeasibilities.
+        A solve cancelled at its deadline ends as ``time_limit``; one cancelled by a signal
+        raises ``futomip.stopping.Stopped``.
         """
-        limit = self.options.time_limit if time_limit is None else time_limit
-        if limit is not None and limit <= 0:
+        if time_limit is not None and time_limit <= 0:
             return RawSolution(TIME_LIMIT, message="no time left before the solve")
         trivial = self._trivial_outcome()
         if trivial is not None:
             return trivial
+        passed = self.solver.time_limit(time_limit, self.capabilities)
+        self.flag = CancelFlag()
         start = time.perf_counter()
+        end = None if time_limit is None else start + time_limit
         try:
-            raw = self._solve(limit)
+            with stopping.cancellable(self.cancel, end):
+                try:
+                    raw = self._solve(passed)
+                except KeyboardInterrupt:
+                    raise
+                except Exception as exc:  # noqa: BLE001 - every solver failure becomes a status.
+                    raw = RawSolution(ERROR, message=f"{type(exc).__name__}: {exc}")
         except KeyboardInterrupt:
             # A solver program started by PuLP or Pyomo must not outlive the interrupt.
-            from ._children import terminate_children
-
             terminate_children()
             raise
-        except Exception as exc:  # noqa: BLE001 - every solver failure becomes a status.
-            raw = RawSolution(ERROR, message=f"{type(exc).__name__}: {exc}")
         seconds = time.perf_counter() - start
+        if raw.status != SOLVED and self.flag.requested:
+            raw = RawSolution(TIME_LIMIT, message=f"{self.backend}/{self.solver.name} stopped at the time limit",
+                              stats=raw.stats)
         if raw.status == SOLVED and raw.values is not None:
             broken = violated_rows(self.model, self.extra, raw.values)
             if broken:
-                raw = RawSolution(ERROR, message=f"the solver's point breaks rows {', '.join(broken[:5])}")
-        return RawSolution(raw.status, raw.values, raw.message, seconds)
+                raw = RawSolution(ERROR, message=f"the solver's point breaks rows {', '.join(broken[:5])}",
+                                  stats=raw.stats)
+        return RawSolution(raw.status, raw.values, raw.message, seconds, raw.stats)
+
+    def cancel(self) -> None:
+        """Ask the running solve to stop (called from the watchdog thread)."""
+        self.flag.requested = True
+        if self.capabilities.own_process:
+            terminate_children(grace=0.5)
+        else:
+            self._cancel_in_process()
+
+    def _cancel_in_process(self) -> None:
+        """Stop an in-process solver; the default relies on callbacks polling ``flag``."""
 
     def _trivial_outcome(self) -> RawSolution | None:
         """The answer without a solver when the model decides itself, else None.
@@ -119,7 +145,7 @@ class Session(ABC):
 
     @abstractmethod
     def _solve(self, time_limit: float | None) -> RawSolution:
-        """Run the solver and map its outcome onto ``STATUSES``."""
+        """Run the solver with the limit in the solver's own terms; map its outcome onto ``STATUSES``."""
 
     @abstractmethod
     def write(self, path: str, file_format: str) -> None:

@@ -1,48 +1,55 @@
 """The lean backend: the model is handed to HiGHS' own Python API (``highspy``) as arrays.
 
 No modelling layer sits in between, so building costs about a millisecond for a 9x9
-Futoshiki, and no-good cuts are added to the live HiGHS model (``incremental``).  Only the
-``highs`` solver is driven.  A "solve error" from HiGHS is retried once with another random
-seed and once with presolve off before it is reported (see the README's solver notes).
+Futoshiki, and no-good cuts are added to the live HiGHS model (incremental).  Only HiGHS
+is driven.  A "solve error" from HiGHS is retried once with another random seed and once
+with presolve off before it is reported (see the README's solver notes).  The solve runs in
+HiGHS' own thread while Python waits in short steps, so Ctrl-C, SIGTERM and an overrun
+deadline stop it (``cancelSolve``).
 
 Must not import ``models``, the puzzles, PuLP or Pyomo.
 """
 
 from __future__ import annotations
 
+from ..errors import UsageError
 from ..linear import Constraint, LinearModel
-from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session, SolveOptions
+from ..options import Options
+from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
 NAME = "highspy"
-SOLVERS = ("highs",)
 
 
-def available(solver: str = "highs") -> tuple[bool, str]:
+def available(solver) -> tuple[bool, str]:
     """Whether highspy imports here, and if not how to get it."""
     try:
         import highspy  # noqa: F401
     except ImportError:
-        return False, "pip install highspy"
+        return False, solver.install
     return True, ""
 
 
 class HighspySession(Session):
     backend = NAME
-    incremental = True
 
-    def __init__(self, model: LinearModel, solver: str, options: SolveOptions) -> None:
+    def __init__(self, model: LinearModel, solver, options: Options) -> None:
         super().__init__(model, solver, options)
         import highspy
 
+        from ..solvers.highs import highs_options
+
         self._highspy = highspy
         self._highs = highspy.Highs()
-        self._highs.setOptionValue("output_flag", bool(options.verbose))
-        if options.threads:
-            self._highs.setOptionValue("threads", int(options.threads))
-        if options.seed is not None:
-            self._highs.setOptionValue("random_seed", int(options.seed))
+        self._set("output_flag", bool(options.verbose))
+        for name, value in highs_options(options).items():
+            self._set(name, value)
         self._names_passed = False
         self._highs.passModel(self._lp(model))
+
+    def _set(self, name: str, value) -> None:
+        if self._highs.setOptionValue(name, value) != self._highspy.HighsStatus.kOk:
+            raise UsageError(f"HiGHS did not take the option {name}={value!r} (unknown name or a value of the "
+                             "wrong type); HiGHS' options are listed at https://ergo-code.github.io/HiGHS/stable/options/definitions/")
 
     def _lp(self, model: LinearModel):
         highspy = self._highspy
@@ -82,26 +89,30 @@ class HighspySession(Session):
         if self._names_passed:
             self._highs.passRowName(self._highs.getNumRow() - 1, con.name)
 
+    def _cancel_in_process(self) -> None:
+        self._highs.cancelSolve()
+
     def _solve(self, time_limit: float | None) -> RawSolution:
         highs = self._highs
         highs.setOptionValue("time_limit", float(time_limit) if time_limit else self._highspy.kHighsInf)
         raw = self._run_once()
-        if raw.status == ERROR:
+        if raw.status == ERROR and not self.flag.requested:
             # HiGHS can fail on a feasible model and succeed with another seed or without
-            # presolve; the retries are said in the message so nothing is hidden.
+            # presolve; the retries are said in the message so nothing is hidden.  They run
+            # within the same limit: the deadline's watchdog cancels what overruns it.
             first = raw.message
             seed = 1 + int(self.options.seed or 0)
             highs.setOptionValue("random_seed", seed)
             raw = self._run_once()
             tried = f"random_seed={seed}"
-            if raw.status == ERROR:
+            if raw.status == ERROR and not self.flag.requested:
                 highs.setOptionValue("presolve", "off")
                 raw = self._run_once()
                 highs.setOptionValue("presolve", "choose")
                 tried += ", then presolve off"
             highs.setOptionValue("random_seed", int(self.options.seed or 0))
             outcome = raw.message or raw.status
-            raw = RawSolution(raw.status, raw.values, f"{first}; retried with {tried}: {outcome}")
+            raw = RawSolution(raw.status, raw.values, f"{first}; retried with {tried}: {outcome}", stats=raw.stats)
         return raw
 
     def _run_once(self) -> RawSolution:
@@ -110,22 +121,25 @@ class HighspySession(Session):
         highs.clearSolver()
         _run_interruptibly(highs)
         status = highs.getModelStatus()
-        has_point = highs.getInfo().primal_solution_status == 2
-        if status == status_enum.kOptimal or (has_point and status == status_enum.kTimeLimit):
+        info = highs.getInfo()
+        stats = {"nodes": int(info.mip_node_count), "lp_iterations": int(info.simplex_iteration_count)}
+        has_point = info.primal_solution_status == 2
+        if status == status_enum.kOptimal or (has_point and status in (status_enum.kTimeLimit, status_enum.kInterrupt)):
             # Any feasible point of a feasibility model is a solution, even at a time limit.
-            return RawSolution(SOLVED, list(highs.getSolution().col_value))
+            return RawSolution(SOLVED, list(highs.getSolution().col_value), stats=stats)
         if status == status_enum.kInfeasible:
-            return RawSolution(INFEASIBLE)
-        if status == status_enum.kTimeLimit:
-            return RawSolution(TIME_LIMIT, message=highs.modelStatusToString(status))
-        return RawSolution(ERROR, message=f"HiGHS reported {highs.modelStatusToString(status)!r}")
+            return RawSolution(INFEASIBLE, stats=stats)
+        if status in (status_enum.kTimeLimit, status_enum.kInterrupt):
+            return RawSolution(TIME_LIMIT, message=highs.modelStatusToString(status), stats=stats)
+        return RawSolution(ERROR, message=f"HiGHS reported {highs.modelStatusToString(status)!r}", stats=stats)
 
     def write(self, path: str, file_format: str) -> None:
         self._pass_names()
         # HiGHS picks the writer from the extension, so the path must carry the right one.
         if not str(path).lower().endswith("." + file_format):
-            raise ValueError(f"{path}: a {file_format.upper()} file name must end in .{file_format}")
-        self._highs.writeModel(str(path))
+            raise UsageError(f"{path}: a {file_format.upper()} file name must end in .{file_format}")
+        if self._highs.writeModel(str(path)) != self._highspy.HighsStatus.kOk:
+            raise UsageError(f"{path}: HiGHS could not write the model there")
         if file_format == "lp":
             _spell_out_sections(path)
 
@@ -160,6 +174,7 @@ def _run_interruptibly(highs) -> None:
     ``Highs.run()`` holds Python until HiGHS finishes, and highspy's own ``solve()`` catches
     the KeyboardInterrupt, prints to stdout and goes on; here the interrupt cancels the solve
     (HiGHS stops at its next interrupt check), waits for the thread, and is raised again.
+    ``cancelSolve`` from the watchdog thread stops it the same way.
     """
     highs.HandleUserInterrupt = True
     try:
@@ -190,6 +205,6 @@ def _reset_scheduler() -> None:
         pass
 
 
-def open_session(model: LinearModel, solver: str, options: SolveOptions) -> Session:
+def open_session(model: LinearModel, solver, options: Options) -> Session:
     """Load ``model`` into HiGHS through highspy."""
     return HighspySession(model, solver, options)

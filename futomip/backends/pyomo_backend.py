@@ -2,75 +2,48 @@
 
 Each variable family becomes one indexed ``Var`` and each constraint family one indexed
 ``Constraint`` (so LP files written by Pyomo carry names like ``cell_one_value(1_2)``).
-Solvers: ``highs`` through Pyomo's persistent HiGHS interface (``pyomo.contrib.solver``):
-a no-good cut is added to the live HiGHS model (``incremental``); ``cbc`` through Pyomo's
-shell interface with a CBC program (see ``_cbc_path`` for which one and why); ``glpk``, ``scip``, ``gurobi`` and
-``cplex`` where Pyomo finds them.  Pyomo raises exceptions for some outcomes (e.g. a
-time-out without a solution); they are all mapped onto futomip's statuses.
+A solver with a persistent interface in ``pyomo.contrib.solver`` (HiGHS, SCIP) keeps the
+model loaded and takes a no-good cut into the live model; the others (CBC, GLPK, Gurobi,
+CPLEX) run through ``pyomo.opt.SolverFactory``, which writes the model out on every solve.
+Which interface, program and options a solver needs comes from its module in
+``futomip.solvers``.  Pyomo raises exceptions for some outcomes (e.g. a time-out without
+a solution); they are all mapped onto futomip's statuses.
 
-Must not import ``models`` or the puzzles; PuLP only to find the CBC program it bundles.
+Must not import ``models`` or the puzzles.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
-import os
 import subprocess
 import time
 
 from ..linear import Constraint, LinearModel
-from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session, SolveOptions
+from ..options import Options
+from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
 NAME = "pyomo"
 
-# futomip solver name -> (Pyomo SolverFactory name, how to get the solver).
-_LEGACY_SOLVERS = {
-    "cbc": ("cbc", "pip install cbcbox"),
-    "glpk": ("glpk", "apt-get install glpk-utils (the glpsol program on PATH)"),
-    "scip": ("scip", "install SCIP so that the scip program is on PATH"),
-    "gurobi": ("gurobi_direct", "pip install gurobipy (and a Gurobi licence)"),
-    "cplex": ("cplex_direct", "pip install cplex (and a CPLEX licence for large models)"),
-}
-SOLVERS = ("highs",) + tuple(_LEGACY_SOLVERS)
+
+def _persistent_class(solver):
+    module, _, name = solver.pyomo_persistent.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
-def _cbc_path() -> str | None:
-    """The CBC program Pyomo should run.
-
-    Pyomo reads CBC's solution file assuming a row section before the column section;
-    the cbcbox build (2.935) omits the row section when its root processing solves the
-    whole model, and Pyomo then reads no values at all.  The CBC 2.10 that PuLP 3 bundles
-    writes both sections, so it is preferred here; cbcbox is the fallback.
-    """
-    try:
-        from pulp.apis.coin_api import PULP_CBC_CMD
-
-        bundled = PULP_CBC_CMD.pulp_cbc_path
-        if bundled and os.path.exists(bundled):
-            return bundled
-    except (ImportError, AttributeError):
-        pass
-    try:
-        import cbcbox
-    except ImportError:
-        return None
-    path = cbcbox.cbc_bin_path()
-    return path if os.path.exists(path) else None
-
-
-def _legacy_solver(solver: str):
+def _legacy_solver(solver):
     from pyomo.opt import SolverFactory
 
-    factory_name = _LEGACY_SOLVERS[solver][0]
-    opt = SolverFactory(factory_name)
-    if solver == "cbc" and _cbc_path():
-        # Pyomo looks for "cbc" on PATH, which misses the venv's cbc when the venv is not
-        # activated; point it at cbcbox's program directly.
-        opt.set_executable(_cbc_path(), validate=False)
+    opt = SolverFactory(solver.pyomo_factory)
+    program = solver.pyomo_program()
+    if program:
+        # Pyomo looks for the program on PATH, which misses a venv's program when the venv
+        # is not activated; point it at the one the solver module found.
+        opt.set_executable(program, validate=False)
     return opt
 
 
-def available(solver: str) -> tuple[bool, str]:
+def available(solver) -> tuple[bool, str]:
     """Whether Pyomo can run ``solver`` here, and if not how to get it."""
     try:
         import pyomo.environ  # noqa: F401
@@ -79,27 +52,24 @@ def available(solver: str) -> tuple[bool, str]:
     # Pyomo logs its own warnings while probing missing solvers; the answer is enough.
     logging.getLogger("pyomo").setLevel(logging.ERROR)
     try:
-        if solver == "highs":
-            from pyomo.contrib.solver.solvers.highs import Highs
-
-            ok = bool(Highs().available())
-            return ok, "" if ok else "pip install highspy"
-        ok = bool(_legacy_solver(solver).available(exception_flag=False))
+        if solver.pyomo_persistent:
+            ok = bool(_persistent_class(solver)().available())
+        else:
+            ok = bool(_legacy_solver(solver).available(exception_flag=False))
     except Exception:  # noqa: BLE001 - a broken optional solver is just unavailable.
         ok = False
-    return ok, "" if ok else _LEGACY_SOLVERS[solver][1]
+    return (True, "") if ok else (False, solver.install)
 
 
 class PyomoSession(Session):
     backend = NAME
 
-    def __init__(self, model: LinearModel, solver: str, options: SolveOptions) -> None:
+    def __init__(self, model: LinearModel, solver, options: Options) -> None:
         super().__init__(model, solver, options)
         import pyomo.environ as pyo
 
         logging.getLogger("pyomo").setLevel(logging.ERROR)
         self._pyo = pyo
-        self.incremental = solver == "highs"
         block = pyo.ConcreteModel(name=model.name)
         self._vars: list = [None] * model.num_vars
         for family, columns in model.families.items():
@@ -136,52 +106,53 @@ class PyomoSession(Session):
         self._block.extra_rows.add(self._relation(con))
 
     def _solve(self, time_limit: float | None) -> RawSolution:
-        if self.solver == "highs":
-            return self._solve_persistent_highs(time_limit)
+        if self.solver.pyomo_persistent:
+            return self._solve_persistent(time_limit)
         return self._solve_legacy(time_limit)
 
-    def _solve_persistent_highs(self, time_limit: float | None) -> RawSolution:
+    def _solve_persistent(self, time_limit: float | None) -> RawSolution:
         from pyomo.contrib.solver.common.results import SolutionStatus, TerminationCondition
 
         if self._persistent is None:
-            from pyomo.contrib.solver.solvers.highs import Highs
-
-            self._persistent = Highs()
+            self._persistent = _persistent_class(self.solver)()
+        self.solver.pyomo_attach(self._persistent, self._block, self.flag)
         config = {
             "load_solutions": False,
             "raise_exception_on_nonoptimal_result": False,
             "tee": bool(self.options.verbose),
+            "solver_options": self.solver.pyomo_options(self.options),
         }
         if time_limit is not None:
             config["time_limit"] = float(time_limit)
-        if self.options.threads:
+        if self.options.threads and self.capabilities.threads:
             config["threads"] = int(self.options.threads)
         results = self._persistent.solve(self._block, **config)
         condition = results.termination_condition
+        name = f"Pyomo/{self.solver.name}"
         if results.solution_status in (SolutionStatus.optimal, SolutionStatus.feasible):
             primals = results.solution_loader.get_vars()
             return RawSolution(SOLVED, [primals[var] for var in self._vars])
         if condition == TerminationCondition.provenInfeasible:
             return RawSolution(INFEASIBLE)
-        if condition == TerminationCondition.maxTimeLimit:
-            return RawSolution(TIME_LIMIT, message="Pyomo/HiGHS: time limit without a solution")
-        return RawSolution(ERROR, message=f"Pyomo/HiGHS termination {condition.name}")
+        if condition in (TerminationCondition.maxTimeLimit, TerminationCondition.interrupted):
+            return RawSolution(TIME_LIMIT, message=f"{name}: time limit without a solution")
+        return RawSolution(ERROR, message=f"{name} termination {condition.name}")
 
     def _solve_legacy(self, time_limit: float | None) -> RawSolution:
         from pyomo.opt import SolutionStatus, TerminationCondition
 
         opt = _legacy_solver(self.solver)
+        opt.options.update(self.solver.pyomo_options(self.options))
         kwargs = {"load_solutions": False, "tee": bool(self.options.verbose)}
         if time_limit is not None:
-            kwargs["timelimit"] = max(1, int(round(time_limit))) if self.solver == "cbc" else float(time_limit)
-        if self.options.threads and self.solver == "cbc":
-            opt.options["threads"] = int(self.options.threads)
+            kwargs["timelimit"] = time_limit
+        name = f"Pyomo/{self.solver.name}"
         start = time.perf_counter()
         try:
             results = opt.solve(self._block, **kwargs)
         except subprocess.TimeoutExpired:
             # Pyomo kills the solver program itself when it overruns the limit.
-            return RawSolution(TIME_LIMIT, message=f"Pyomo/{self.solver}: stopped at the time limit")
+            return RawSolution(TIME_LIMIT, message=f"{name}: stopped at the time limit")
         elapsed = time.perf_counter() - start
         condition = results.solver.termination_condition
         if len(results.solution) and results.solution(0).status in (SolutionStatus.optimal, SolutionStatus.feasible):
@@ -191,19 +162,21 @@ class PyomoSession(Session):
             # CBC's solution file lists only nonzero columns, so an unreported one is 0.
             return RawSolution(SOLVED, [0.0 if var.value is None else var.value for var in self._vars])
         if condition == TerminationCondition.infeasible:
-            if time_limit is not None and elapsed >= 0.95 * time_limit:
-                # A solver stopped by its time limit can be read as "infeasible": no proof.
-                return RawSolution(TIME_LIMIT, message=f"Pyomo/{self.solver} said infeasible at the time limit; "
+            if not self.solver.trusts_infeasible(elapsed, time_limit):
+                return RawSolution(TIME_LIMIT, message=f"{name} said infeasible at the time limit; "
                                                        "not taken as a proof")
             return RawSolution(INFEASIBLE)
-        if condition == TerminationCondition.maxTimeLimit:
-            return RawSolution(TIME_LIMIT, message=f"Pyomo/{self.solver}: time limit without a solution")
-        return RawSolution(ERROR, message=f"Pyomo/{self.solver} termination {condition}")
+        if condition == TerminationCondition.maxTimeLimit or (
+            # CBC stopped by its limit before finding an integer point.
+            condition == TerminationCondition.intermediateNonInteger and time_limit is not None
+        ):
+            return RawSolution(TIME_LIMIT, message=f"{name}: time limit without a solution")
+        return RawSolution(ERROR, message=f"{name} termination {condition}")
 
     def write(self, path: str, file_format: str) -> None:
         self._block.write(str(path), format=file_format, io_options={"symbolic_solver_labels": True})
 
 
-def open_session(model: LinearModel, solver: str, options: SolveOptions) -> Session:
+def open_session(model: LinearModel, solver, options: Options) -> Session:
     """Build ``model`` as a Pyomo ConcreteModel for ``solver``."""
     return PyomoSession(model, solver, options)

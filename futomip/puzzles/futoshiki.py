@@ -14,7 +14,7 @@ from typing import Iterable, Mapping
 
 from .clues import Clue
 
-__all__ = ["Cell", "Grid", "Futoshiki", "verify", "render", "clues", "restrict", "grid_clash"]
+__all__ = ["Cell", "Grid", "Futoshiki", "verify", "render", "clues", "restrict", "grid_clash", "size_json"]
 
 Cell = tuple[int, int]
 Grid = tuple[tuple[int, ...], ...]
@@ -204,3 +204,8 @@ def grid_clash(puzzle: Futoshiki) -> list[Clue]:
             if v:
                 seen[v] = (r, c)
     return []
+
+
+def size_json(puzzle):
+    """The JSON ``size`` field: n for a square board."""
+    return puzzle.size

@@ -35,6 +35,7 @@ __all__ = [
     "clues",
     "restrict",
     "grid_clash",
+    "size_json",
 ]
 
 Runs = tuple[int, ...]
@@ -227,3 +228,8 @@ def grid_clash(puzzle: Nonogram) -> list[Clue]:
         if clue is not None and not fits(clue, length):
             return [_line_clue(direction, index, clue)]
     return []
+
+
+def size_json(puzzle):
+    """The JSON ``size`` field: [height, width]."""
+    return [puzzle.height, puzzle.width]

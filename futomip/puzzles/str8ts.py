@@ -33,6 +33,7 @@ __all__ = [
     "clues",
     "restrict",
     "grid_clash",
+    "size_json",
 ]
 
 Cell = tuple[int, int]
@@ -268,3 +269,8 @@ def grid_clash(puzzle: Str8ts) -> list[Clue]:
                 return [by_cell[first_seen[digit]], by_cell[cell]]
             first_seen[digit] = cell
     return []
+
+
+def size_json(puzzle):
+    """The JSON ``size`` field: n for a square board."""
+    return puzzle.size

@@ -11,28 +11,20 @@ Every reduction keeps every solution, so the reduced model has exactly the solut
 the full one, and the sub-puzzles of a split together have exactly those solutions.
 A domains object has ``admits(grid)``: whether a grid agrees with what the domains fixed.
 
-Must not import solvers, backends or ``models``.
+Which kind has which reduction is one line of ``futomip.kinds``.  Must not import
+solvers, backends or ``models``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import nonogram, nonogram_split
+from ..kinds import kind_of
+from ..options import REDUCE_LEVELS
 
-__all__ = ["LEVELS", "REDUCTIONS", "SPLITS", "reduce", "split"]
+__all__ = ["LEVELS", "reduce", "split"]
 
-LEVELS = ("split", "probing", "lines", "none")
-
-# Puzzle kind -> reduce(puzzle, level) -> domains.  One line per kind that has one.
-REDUCTIONS = {
-    "nonogram": nonogram.reduce,
-}
-
-# Puzzle kind -> Split(puzzle, domains, stop_at, progress), an iterator of sub-puzzle domains.
-SPLITS = {
-    "nonogram": nonogram_split.Split,
-}
+LEVELS = REDUCE_LEVELS
 
 
 def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
@@ -45,7 +37,7 @@ def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
     """
     if level not in LEVELS:
         raise ValueError(f"reduction level must be one of {LEVELS}, got {level!r}")
-    reducer = REDUCTIONS.get(puzzle.kind)
+    reducer = kind_of(puzzle).reducer()
     if reducer is None or level == "none":
         return None
     # "split" starts from the probing fixpoint; the splitting itself is ``split``'s work.
@@ -55,7 +47,7 @@ def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
 def split(puzzle, domains, stop_at: float | None = None, progress: Callable[[str], None] | None = None) -> Any:
     """An iterator over sub-puzzle domains that together hold every solution of ``domains``,
     or None when the kind cannot be split or ``domains`` are already small enough."""
-    splitter = SPLITS.get(puzzle.kind)
+    splitter = kind_of(puzzle).splitter()
     if splitter is None or domains is None:
         return None
     search = splitter(puzzle, domains, stop_at, progress)

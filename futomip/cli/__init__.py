@@ -1,0 +1,149 @@
+"""The ``futomip`` command: argument parsing, sub-commands and exit codes.
+
+    futomip FILE ...            same as ``futomip solve FILE ...``
+    futomip solve FILE          solve and print the board (``--json`` for scripts)
+    futomip solvers             every (backend, solver) pair and whether it runs here
+    futomip convert IN OUT      rewrite a puzzle file in another format
+    futomip bench FILE...       time (backend, solver, encoding) combinations side by side
+    futomip generate N          make a Futoshiki with a unique solution
+
+Each sub-command is one module here with ``add_parser(commands)`` and
+``run_command(args, started)``; adding one is a module plus a line in ``COMMANDS``.  The CLI
+parses and prints; the pipeline (``futomip.pipeline``) decides.
+
+Exit codes (a contract, README "Exit codes"):
+
+    0    solved (every puzzle of the file)
+    1    infeasible, time limit reached without a solution, or solver error
+    2    usage or data error (bad option value, unknown name, malformed file, unusable
+         output path, a request the chosen pair cannot honour, a model over the memory guard)
+    3    the chosen solver is not available (the message says how to get it)
+    70   a bug in futomip (an unexpected exception; FUTOMIP_DEBUG=1 shows the traceback)
+    130  interrupted by Ctrl-C (SIGINT); 143 ended by SIGTERM; results finished before are kept
+    141  the reader of the output went away (a closed pipe); nothing more is printed
+
+No user error shows a Python traceback.  Must not be imported by any other futomip module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import time
+import traceback
+
+from .. import stopping
+from ..errors import FutomipError, SolverUnavailableError
+from ._output import flush, program_stdout, route_library_output, silence_broken_stdout
+
+__all__ = ["main", "build_parser", "leave_after_interrupt"]
+
+EXIT_SOLVED, EXIT_UNSOLVED, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
+EXIT_BUG = 70
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED = 130, 141, 143
+
+# Sub-command name -> module, one line each, in the order ``--help`` lists them.
+COMMANDS = {
+    "solve": "futomip.cli.solve",
+    "solvers": "futomip.cli.solvers",
+    "convert": "futomip.cli.convert",
+    "bench": "futomip.cli.bench",
+    "generate": "futomip.cli.generate",
+}
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("futomip")
+    except Exception:  # noqa: BLE001 - a checkout without metadata still answers.
+        return "unknown (not installed)"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="futomip",
+        description="Solve grid logic puzzles (Futoshiki, Str8ts, nonograms) as MILPs.",
+        epilog="`futomip FILE` is short for `futomip solve FILE`. Exit codes: 0 solved, 1 infeasible or not "
+        "solved, 2 usage or data error, 3 solver unavailable, 130/143 interrupted (SIGINT/SIGTERM).",
+    )
+    parser.add_argument("--version", action="version", version=f"futomip {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in COMMANDS.values():
+        importlib.import_module(module).add_parser(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None, handle_signals: bool | None = None) -> int:
+    """Run the command line ``argv`` (default: the program's arguments); the exit code.
+
+    As a program (``argv`` None) SIGINT and SIGTERM stop the command cleanly
+    (``futomip.stopping``); ``handle_signals`` overrides that choice.
+    """
+    started = time.perf_counter()
+    if handle_signals if handle_signals is not None else argv is None:
+        stopping.install_signal_handlers()
+        stopping.on_forced_exit = _forced_exit
+    with program_stdout():
+        try:
+            return _main(sys.argv[1:] if argv is None else list(argv), started)
+        except BrokenPipeError:
+            silence_broken_stdout()
+            return EXIT_BROKEN_PIPE
+
+
+def _main(argv: list[str], started: float) -> int:
+    # A bare file name means "solve it": the everyday use needs no sub-command.
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        argv.insert(0, "solve")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return EXIT_USAGE
+    route_library_output(getattr(args, "verbose", False))
+    try:
+        return importlib.import_module(COMMANDS[args.command]).run_command(args, started)
+    except SolverUnavailableError as exc:
+        print(f"futomip: solver unavailable: {exc}", file=sys.stderr)
+        return EXIT_UNAVAILABLE
+    except FutomipError as exc:
+        print(f"futomip: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        print(f"futomip: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt as exc:
+        leave_after_interrupt(exc)
+    except MemoryError:
+        print("futomip: error: out of memory (a smaller --max-columns refuses such models up front)", file=sys.stderr)
+        return EXIT_UNSOLVED
+    except Exception as exc:  # noqa: BLE001 - a bug: one line, and the traceback on request.
+        print(f"futomip: internal error: {type(exc).__name__}: {exc} (please report it with the command line; "
+              "FUTOMIP_DEBUG=1 shows the traceback)", file=sys.stderr)
+        if os.environ.get("FUTOMIP_DEBUG"):
+            traceback.print_exc()
+        return EXIT_BUG
+
+
+def leave_after_interrupt(exc: KeyboardInterrupt) -> None:
+    """Exit at once with 130 (SIGINT) or 143 (SIGTERM), skipping interpreter clean-up.
+
+    After a cancelled HiGHS solve, the C++ clean-up at normal interpreter exit can abort the
+    process (seen with highspy 1.15); everything the user needs is printed by now.
+    """
+    reason = getattr(exc, "reason", "interrupted (Ctrl-C)")
+    print(f"futomip: {reason}", file=sys.stderr)
+    flush()
+    os._exit(getattr(exc, "exit_code", EXIT_INTERRUPTED))
+
+
+def _forced_exit(reason: str) -> None:
+    """The watchdog is about to end a command that did not stop in time."""
+    print(f"futomip: {reason}; ended", file=sys.stderr)
+    flush()

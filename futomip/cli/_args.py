@@ -1,0 +1,70 @@
+"""Argument types and checks shared by the sub-commands: numbers in range, usable output paths.
+
+Every bad value is an argparse error or a ``UsageError`` with what would be accepted, so a
+typing slip ends with exit code 2 and one line, never a traceback or a silently odd run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+
+from ..errors import UsageError
+
+__all__ = ["seconds", "positive_int", "non_negative_int", "check_output_path", "solver_option"]
+
+
+def seconds(text: str) -> float:
+    """A time limit: a number of seconds >= 0 (``inf`` means no limit)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if math.isnan(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds >= 0, got {text!r}")
+    return value
+
+
+def _whole_number(text: str, minimum: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = minimum - 1
+    if value < minimum:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= {minimum}, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 1."""
+    return _whole_number(text, 1)
+
+
+def non_negative_int(text: str) -> int:
+    """A whole number >= 0."""
+    return _whole_number(text, 0)
+
+
+def solver_option(text: str) -> tuple[str, str]:
+    """``NAME=VALUE`` for ``--solver-option``."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    return name.strip(), value.strip()
+
+
+def check_output_path(path: str, suffixes: tuple[str, ...] | None, what: str) -> None:
+    """Refuse, before any work, an output path that cannot be written: a missing or
+    unwritable folder, a folder in the file's place, or a suffix the writer does not know."""
+    target = Path(path)
+    if suffixes is not None and target.suffix.lower() not in suffixes:
+        raise UsageError(f"{path}: {what} must end in {' or '.join(suffixes)}")
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"{path}: the folder {folder} does not exist (create it first)")
+    if target.is_dir():
+        raise UsageError(f"{path}: is a folder; give a file name")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise UsageError(f"{path}: not writable here")

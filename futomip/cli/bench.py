@@ -1,0 +1,107 @@
+"""``futomip bench FILES...``: time (layer, solver, encoding, reduction) combinations side by side.
+
+Every combination solves every puzzle in one interleaved run (``futomip.bench``).  A Ctrl-C
+keeps what was measured: the table of the finished measurements is printed before the
+command exits with 130.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .. import io
+from ..errors import UnknownNameError, UsageError
+from ..reduction import LEVELS
+from ._args import positive_int, seconds, non_negative_int
+from ._output import say, status_line
+
+__all__ = ["add_parser", "run_command"]
+
+
+def add_parser(commands) -> None:
+    bench = commands.add_parser("bench", help="time (backend, solver, encoding) combinations side by side")
+    bench.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used)")
+    bench.add_argument("--pairs", default="core",
+                       help="comma-separated backend/solver pairs, 'core' (the five pairs) or 'all' available")
+    bench.add_argument("--encodings", help="comma-separated encodings (default: the solver's default)")
+    bench.add_argument("--reduce", default=LEVELS[0],
+                       help=f"comma-separated reduction levels from {', '.join(LEVELS)} (default: %(default)s)")
+    bench.add_argument("--repeat", type=positive_int, default=1, help="solve everything this many times")
+    bench.add_argument("--unique", action="store_true", help="also time the uniqueness proof")
+    bench.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per solve")
+    bench.add_argument("--seed", type=non_negative_int, help="solver random seed")
+    bench.add_argument("--enumerate", action="store_true",
+                       help="time enumerating all solutions with cuts added to the live model vs rebuilt models")
+    bench.add_argument("--json", action="store_true", help="print the raw measurements and summary as JSON")
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    from ..solvers import DEFAULT_ORDER, pairs
+
+    if text == "core":
+        return list(DEFAULT_ORDER)
+    if text == "all":
+        return [(p.backend, p.solver) for p in pairs() if p.available]
+    chosen = []
+    for item in text.split(","):
+        backend, sep, solver = item.strip().partition("/")
+        if not sep or not backend or not solver:
+            raise UsageError(f"--pairs: expected backend/solver (e.g. highspy/highs), 'core' or 'all', got {item!r}")
+        chosen.append((backend, solver))
+    return chosen
+
+
+def run_command(args, started: float) -> int:
+    from ..bench import format_table, run_benchmark, summarise
+    from ..solvers import require
+
+    from . import EXIT_SOLVED, leave_after_interrupt
+
+    chosen = _pairs(args.pairs)
+    for backend, solver in chosen:
+        require(backend, solver)
+    levels = args.reduce.split(",")
+    for level in levels:
+        if level not in LEVELS:
+            raise UnknownNameError("reduction level", level, list(LEVELS))
+    puzzles = [puzzle for path in args.files for puzzle in io.read(path)]
+    if args.enumerate:
+        return _bench_enumeration(args, puzzles, chosen)
+    encodings = args.encodings.split(",") if args.encodings else [None]
+    combinations = [(b, s, e, level) for b, s in chosen for e in encodings for level in levels]
+    measurements: list = []
+    stopped = None
+    with status_line() as progress:
+        try:
+            run_benchmark(puzzles, combinations, args.time_limit, args.unique, args.repeat, args.seed, progress,
+                          measurements)
+        except KeyboardInterrupt as exc:
+            stopped = exc
+    if measurements:
+        rows = summarise(measurements)
+        if args.json:
+            say(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}))
+        else:
+            done = "" if stopped is None else f" (interrupted after {len(measurements)} measurements)"
+            say(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved{done}")
+            say(format_table(rows))
+    if stopped is not None:
+        leave_after_interrupt(stopped)
+    return EXIT_SOLVED
+
+
+def _bench_enumeration(args, puzzles, chosen) -> int:
+    from ..bench import enumeration_costs
+
+    for puzzle in puzzles:
+        rows = enumeration_costs(puzzle, chosen, repeat=args.repeat)
+        if args.json:
+            say(json.dumps({"puzzle": puzzle.name, "enumeration": rows}))
+            continue
+        say(f"{puzzle.name}: all solutions, median of {args.repeat} interleaved runs")
+        say("| backend/solver | solutions | cuts on the live model s | rebuilt each time s | rebuilt / live |")
+        say("|---|---|---|---|---|")
+        for row in rows:
+            say(f"| {row['backend']}/{row['solver']} | {row['solutions']} | {row['live_seconds']:.3f} | "
+                f"{row['rebuild_seconds']:.3f} | {row['rebuild_over_live']:.2f} |")
+    return 0

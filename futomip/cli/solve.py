@@ -1,0 +1,125 @@
+"""``futomip solve FILE`` (or just ``futomip FILE``): solve, prove unique, enumerate or explain.
+
+The command parses its options into one ``Options`` and one ``Deadline`` (the whole
+command's time limit, shared by every puzzle of a multi-puzzle file), checks the output
+paths, reads the file, and makes one pipeline call per puzzle, printing each result as
+soon as it is known (text or one JSON object per line).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from .. import io
+from ..errors import VerificationError
+from ..options import Deadline, Options
+from ..pipeline import Task, run
+from ..reduction import LEVELS
+from ..result import Result
+from ._args import check_output_path, positive_int, seconds, solver_option, non_negative_int
+from ._output import say, status_line
+
+__all__ = ["add_parser", "run_command"]
+
+
+def add_parser(commands) -> None:
+    solve = commands.add_parser("solve", help="solve a puzzle file and print the board")
+    solve.add_argument("file", help="puzzle file (format detected from its content)")
+    solve.add_argument("--format", help="read the file in this format instead of detecting it")
+    solve.add_argument("--index", type=non_negative_int, help="solve only puzzle K (0-based) of a multi-puzzle file")
+    add_solver_arguments(solve)
+    task = solve.add_mutually_exclusive_group()
+    task.add_argument("--unique", action="store_true", help="also prove the solution unique or show a second one")
+    task.add_argument("--all", action="store_true", help="enumerate every solution (printing each as it is found)")
+    task.add_argument("--explain", action="store_true",
+                      help="for an infeasible puzzle, find an irreducible set of clues that clash")
+    solve.add_argument("--limit", type=positive_int, metavar="K", help="with --all: stop after K solutions")
+    solve.add_argument("--write-lp", metavar="PATH", help="write the model as an LP file (.lp; backend's own writer)")
+    solve.add_argument("--write-mps", metavar="PATH", help="write the model as an MPS file (.mps; backend's own writer)")
+    solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
+    solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log (on stderr)")
+    solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")
+
+
+def add_solver_arguments(parser) -> None:
+    """The options every solving command shares (solve, bench, generate, ...)."""
+    parser.add_argument("--backend", help="modelling layer: highspy, pulp, pyomo (default: fastest available)")
+    parser.add_argument("--solver", help="highs, cbc, glpk, scip, gurobi, cplex (default: fastest available)")
+    parser.add_argument("--encoding", help="model variant (Futoshiki: tight or weighted; default per solver)")
+    parser.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
+                        help="domain reduction before the model is built (nonograms: line solving, then "
+                             "probing each open cell; 'split' also splits a puzzle that the solver does not "
+                             "settle quickly into sub-puzzles); 'none' builds the full model (default: %(default)s)")
+    parser.add_argument("--time-limit", type=seconds, metavar="S", help="seconds for the whole command")
+    parser.add_argument("--threads", type=positive_int, metavar="N", help="solver threads")
+    parser.add_argument("--seed", type=non_negative_int, help="solver random seed")
+    parser.add_argument("--solver-option", type=solver_option, action="append", default=[], metavar="NAME=VALUE",
+                        help="pass an option to the solver in its own vocabulary (repeatable)")
+    parser.add_argument("--max-columns", type=positive_int, default=Options.max_columns, metavar="N",
+                        help="memory guard: refuse models with more binary columns (default: %(default)s)")
+
+
+def options_from(args) -> Options:
+    """The command's ``Options`` from parsed arguments."""
+    return Options(args.backend, args.solver, args.encoding, args.reduce, args.time_limit, args.threads, args.seed,
+                   getattr(args, "verbose", False), tuple(args.solver_option), args.max_columns)
+
+
+def run_command(args, started: float) -> int:
+    """Solve every puzzle of the file; the exit code (see ``futomip.cli``)."""
+    from . import EXIT_SOLVED, EXIT_UNSOLVED, leave_after_interrupt
+    from ..report import text_report, to_json
+
+    if args.limit is not None and not args.all:
+        raise _usage("--limit K needs --all")
+    options = options_from(args)
+    for path, suffix in ((args.write_lp, ".lp"), (args.write_mps, ".mps")):
+        if path:
+            check_output_path(path, (suffix,), f"a {suffix[1:].upper()} file name")
+    action = "all" if args.all else "explain" if args.explain else "unique" if args.unique else "solve"
+    task = Task(action, args.limit, args.write_lp, args.write_mps)
+    deadline = Deadline(options.time_limit, start=started)
+    start = time.perf_counter()
+    puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
+    read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
+    worst = EXIT_SOLVED
+    for number, puzzle in enumerate(puzzles):
+        if len(puzzles) > 1 and not args.json:
+            say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
+        try:
+            with status_line(args.quiet) as progress:
+                result = run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle))
+        except VerificationError as exc:
+            result = Result(puzzle, "error", message=str(exc))
+        except KeyboardInterrupt as exc:
+            leave_after_interrupt(exc)
+        result.file = args.file
+        result.seconds["read"] = read_seconds
+        result.seconds["total"] = result.seconds.get("total", 0.0) + read_seconds
+        say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet), flush=True)
+        if not result.solved:
+            worst = EXIT_UNSOLVED
+        if result.stopped is not None:
+            leave_after_interrupt(result.stopped)
+    return worst
+
+
+def _show_solution(args, puzzle):
+    """The ``on_solution`` callback of ``--all``: each solution as it is found."""
+    from .. import puzzles
+
+    def show(k, grid):
+        if not args.json:
+            say(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
+        elif not args.quiet:
+            print(f"found solution {k}", file=sys.stderr, flush=True)
+
+    return show if args.all else None
+
+
+def _usage(message: str):
+    from ..errors import UsageError
+
+    return UsageError(message)

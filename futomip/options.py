@@ -1,0 +1,105 @@
+"""One options object and one deadline per command, made at the front door (CLI or API).
+
+``Options`` says what a command asks of the pipeline: which modelling layer and solver,
+which model variant, how much domain reduction, and the solver settings that mean the same
+on every pair.  It is checked when it is made, so a bad value (a negative time limit,
+``threads=0``) is a ``UsageError`` before anything runs.  ``Deadline`` is the command's
+wall-clock limit: every puzzle of a multi-puzzle file, every stage, every retry and every
+slice draws on the same one.
+
+This module imports nothing from futomip but ``errors``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+
+from .errors import UsageError
+
+__all__ = ["Options", "Deadline", "REDUCE_LEVELS"]
+
+REDUCE_LEVELS = ("split", "probing", "lines", "none")
+"""Domain-reduction levels, strongest first (``futomip.reduction`` says what each does)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a command asks for; None means "the default" (fastest available, per kind).
+
+    ``solver_options`` are ``(name, value)`` pairs handed to the solver in its own words.
+    """
+
+    backend: str | None = None
+    solver: str | None = None
+    encoding: str | None = None
+    reduce: str = REDUCE_LEVELS[0]
+    time_limit: float | None = None
+    threads: int | None = None
+    seed: int | None = None
+    verbose: bool = False
+    solver_options: tuple[tuple[str, str], ...] = ()
+    max_columns: int | None = 2_000_000
+    """The memory guard: a model with more binary columns is refused before it is built
+    (None: no guard).  About 1 GB of PuLP or Pyomo objects per million columns."""
+
+    def __post_init__(self) -> None:
+        if self.time_limit is not None:
+            limit = float(self.time_limit)
+            if math.isnan(limit) or limit < 0:
+                raise UsageError(f"a time limit must be a number of seconds >= 0, got {self.time_limit!r}")
+            object.__setattr__(self, "time_limit", None if math.isinf(limit) else limit)
+        if self.threads is not None and (not isinstance(self.threads, int) or self.threads < 1):
+            raise UsageError(f"threads must be a whole number >= 1, got {self.threads!r}")
+        if self.seed is not None and (not isinstance(self.seed, int) or self.seed < 0):
+            raise UsageError(f"a seed must be a whole number >= 0, got {self.seed!r}")
+        if self.max_columns is not None and (not isinstance(self.max_columns, int) or self.max_columns < 1):
+            raise UsageError(f"max_columns must be a whole number >= 1 or None, got {self.max_columns!r}")
+        if self.reduce not in REDUCE_LEVELS:
+            raise UsageError(f"reduction level must be one of {', '.join(REDUCE_LEVELS)}, got {self.reduce!r}")
+        object.__setattr__(self, "solver_options", tuple((str(k), str(v)) for k, v in self.solver_options))
+
+    def but(self, **changes) -> "Options":
+        """A copy with some fields changed (checked again)."""
+        return replace(self, **changes)
+
+
+class Deadline:
+    """The seconds left of one command's time limit (None: no limit).
+
+    ``start`` is the ``time.perf_counter()`` reading the limit counts from (default: now);
+    the CLI passes the moment it started, so the limit covers the whole command.
+    """
+
+    def __init__(self, seconds: float | None, start: float | None = None) -> None:
+        self.seconds = seconds
+        self.start = time.perf_counter() if start is None else start
+        self.end = None if seconds is None else self.start + seconds
+
+    def remaining(self) -> float | None:
+        """Seconds left (never negative), or None without a limit."""
+        if self.end is None:
+            return None
+        return max(0.0, self.end - time.perf_counter())
+
+    @property
+    def expired(self) -> bool:
+        left = self.remaining()
+        return left is not None and left <= 0
+
+    def within(self, seconds: float | None) -> float | None:
+        """The smaller of ``seconds`` and what is left (None where both are unlimited)."""
+        left = self.remaining()
+        if seconds is None:
+            return left
+        return seconds if left is None else min(seconds, left)
+
+    def fraction_end(self, share: float) -> float | None:
+        """The perf_counter reading after ``share`` of the time left (None without a limit)."""
+        left = self.remaining()
+        return None if left is None else time.perf_counter() + share * left
+
+    @classmethod
+    def unlimited(cls) -> "Deadline":
+        return cls(None)

@@ -1,0 +1,211 @@
+"""One call per puzzle for every task: solve, prove unique, enumerate, explain.
+
+``run(puzzle, Task(...), options, deadline)`` is what the CLI, the Python API, bench and
+batch call.  Every task can also write the whole (reduced) model as LP/MPS files first.
+
+- "solve": one verified solution (or infeasible / time_limit / error).
+- "unique": a solution, then a second solve with its no-good row: ``unique`` is True when
+  that is infeasible, False with ``second`` when it finds another; None when it could not
+  finish.
+- "all": every solution (at most ``limit``), each cut off in turn; ``complete`` says
+  whether the last solve proved there is no other.  ``on_solution(k, grid)`` is called as
+  each is found.
+- "explain": for an infeasible puzzle, a deletion filter over its clues: a clue is dropped
+  whenever the puzzle stays infeasible without it, so what remains is irreducible
+  (dropping any one clue makes it feasible), because feasibility only grows as clues are
+  removed.
+
+A Ctrl-C or SIGTERM during "all" or during a uniqueness proof keeps what was found: the
+result says so in ``message`` and carries the ``Stopped`` exception in ``stopped``.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ..options import Deadline, Options
+from ..puzzles import module_of
+from ..result import Result
+from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
+from ..stopping import Stopped
+from .finder import SolutionFinder
+
+__all__ = ["ACTIONS", "Task", "run", "interruption_message"]
+
+ACTIONS = ("solve", "unique", "all", "explain")
+
+
+@dataclass(frozen=True)
+class Task:
+    """What to establish about a puzzle (``action`` from ``ACTIONS``), and which model files
+    to write first (``write_lp``/``write_mps`` paths); ``limit`` caps "all"."""
+
+    action: str = "solve"
+    limit: int | None = None
+    write_lp: str | None = None
+    write_mps: str | None = None
+
+    def __post_init__(self) -> None:
+        from ..errors import UsageError
+
+        if self.action not in ACTIONS:
+            raise UsageError(f"a task is one of {', '.join(ACTIONS)}, got {self.action!r}")
+        if self.limit is not None and (self.action != "all" or self.limit < 1):
+            raise UsageError("a solution limit needs the 'all' task and a limit of at least 1")
+
+    @property
+    def writes(self) -> tuple[str, ...]:
+        return tuple(kind for kind, path in (("lp", self.write_lp), ("mps", self.write_mps)) if path)
+
+
+def interruption_message(exc: KeyboardInterrupt) -> str:
+    """The words a result uses for an interrupt (the JSON ``message`` contract)."""
+    return exc.reason if isinstance(exc, Stopped) else "interrupted (Ctrl-C)"
+
+
+def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Deadline | None = None,
+        progress: Callable[[str], None] | None = None,
+        on_solution: Callable[[int, object], None] | None = None) -> Result:
+    """Carry out ``task`` on ``puzzle``; ``deadline`` defaults to ``options.time_limit`` from now."""
+    start = time.perf_counter()
+    deadline = deadline or Deadline(options.time_limit)
+    if deadline.expired and deadline.seconds:
+        # A multi-puzzle file under one time limit: the puzzles after it ran out are not started.
+        return _not_started(puzzle, options)
+    if task.action == "explain":
+        result = _explain(puzzle, task, options, deadline, progress)
+    else:
+        finder = SolutionFinder(puzzle, options, deadline, progress, task.writes)
+        try:
+            written = _write(finder, task)
+            if task.action == "all":
+                result = _enumerate(finder, task.limit, on_solution)
+            else:
+                result = _solve(finder, task.action == "unique")
+        finally:
+            finder.close()
+        if written is not None:
+            result.seconds["write"] = written
+    result.seconds["total"] = time.perf_counter() - start
+    return result
+
+
+def _not_started(puzzle, options: Options) -> Result:
+    from ..solvers import default_pair
+
+    pair = default_pair(options.backend, options.solver)
+    return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=pair.solver, encoding=options.encoding or "",
+                  seconds={"total": 0.0}, message="the command's time limit ran out before this puzzle started")
+
+
+def _write(finder: SolutionFinder, task: Task) -> float | None:
+    if not task.writes:
+        return None
+    seconds = 0.0
+    for kind, path in (("lp", task.write_lp), ("mps", task.write_mps)):
+        if path:
+            seconds += finder.write(path, kind)
+    return seconds
+
+
+def _solve(finder: SolutionFinder, unique: bool) -> Result:
+    status, grid = finder.next_solution()
+    if status != SOLVED or not unique:
+        return finder.result(status, grid)
+    finder.exclude(grid)
+    try:
+        second_status, second = finder.next_solution()
+    except KeyboardInterrupt as exc:
+        return finder.result(SOLVED, grid, stopped=exc,
+                             message=f"uniqueness unknown: {interruption_message(exc)}")
+    if second_status == INFEASIBLE:
+        return finder.result(SOLVED, grid, unique=True)
+    if second_status == SOLVED:
+        return finder.result(SOLVED, grid, unique=False, second=second)
+    return finder.result(SOLVED, grid, message="; ".join(
+        [f"uniqueness unknown: the second solve ended with {second_status}"] + finder.notes))
+
+
+def _enumerate(finder: SolutionFinder, limit: int | None, on_solution) -> Result:
+    found: list = []
+    status = ""
+    complete = False
+    stopped = None
+    try:
+        while limit is None or len(found) < limit:
+            status, grid = finder.next_solution()
+            if status != SOLVED:
+                complete = status == INFEASIBLE
+                break
+            found.append(grid)
+            if on_solution is not None:
+                on_solution(len(found), grid)
+            finder.exclude(grid)
+    except KeyboardInterrupt as exc:
+        stopped = exc
+    if found:
+        overall = SOLVED
+    else:
+        overall = INFEASIBLE if status == INFEASIBLE else (status or TIME_LIMIT)
+        if stopped is not None:
+            overall = TIME_LIMIT
+    unique = len(found) == 1 if complete or len(found) > 1 else None
+    if stopped is not None:
+        message = interruption_message(stopped)
+    elif not complete and status not in (SOLVED, INFEASIBLE, ""):
+        message = f"stopped by {status}" + (f" ({finder.last_message})" if finder.last_message else "")
+    elif not complete:
+        message = f"stopped at the limit of {limit} solutions"
+    else:
+        message = ""
+    return finder.result(overall, found[0] if found else None, solutions=found, complete=complete, unique=unique,
+                         message=message, stopped=stopped)
+
+
+def _explain(puzzle, task: Task, options: Options, deadline: Deadline, progress) -> Result:
+    module = module_of(puzzle)
+    totals = {"import": 0.0, "reduce": 0.0, "build": 0.0, "solve": 0.0}
+
+    def feasibility(candidate, writes: Task | None = None) -> tuple[str, SolutionFinder]:
+        finder = SolutionFinder(candidate, options, deadline, writes=writes.writes if writes else ())
+        try:
+            if writes is not None:
+                _write(finder, writes)
+            status, _ = finder.next_solution()
+        finally:
+            finder.close()
+        for key in totals:
+            totals[key] += finder.seconds[key]
+        return status, finder
+
+    status, first = feasibility(puzzle, task)
+
+    def finish(result_status: str, conflict, message: str) -> Result:
+        result = first.result(result_status, None, conflict=conflict, message=message)
+        result.seconds.update(totals)
+        return result
+
+    if status == SOLVED:
+        return finish(SOLVED, None, "the puzzle has a solution: there is no conflict to explain")
+    if status != INFEASIBLE:
+        return finish(status, None, f"could not decide feasibility: {first.last_message or status}")
+    clash = module.grid_clash(puzzle)
+    if clash:
+        return finish(INFEASIBLE, clash, "the givens alone break the grid rules: " + "; ".join(c.text for c in clash))
+    keep = list(module.clues(puzzle))
+    total = len(keep)
+    for done, clue in enumerate(list(keep), start=1):
+        trial = [other for other in keep if other != clue]
+        trial_status, _ = feasibility(module.restrict(puzzle, trial))
+        if progress is not None:
+            progress(f"testing clue {done}/{total}")
+        if trial_status == INFEASIBLE:
+            keep = trial
+        elif trial_status != SOLVED:
+            return finish(trial_status, keep, f"search stopped ({trial_status}); these {len(keep)} clues conflict "
+                          "but may not be irreducible")
+    return finish(INFEASIBLE, keep, f"{len(keep)} clues cannot all hold; dropping any one of them leaves a solvable puzzle")

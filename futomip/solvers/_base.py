@@ -1,0 +1,134 @@
+"""What a solver module declares: the ``Solver`` base class and a pair's ``Capabilities``.
+
+A solver module (``highs.py``, ``cbc.py``, ...) holds every fact futomip knows about one
+solver: its name, how to get it, which modelling layers drive it and what each such
+(layer, solver) pair can do, how each layer is told its time limit, seed, threads and
+options, its quirks, and the encodings measured fastest with it.  The backends in
+``futomip.backends`` are generic and ask the solver module; adding a solver is one module
+plus one registry line in ``futomip/solvers/__init__.py``.
+
+Capabilities follow linopy's idea of declared solver features: a request a pair cannot
+honour (``--seed`` where the layer has no way to pass a seed) is refused before anything
+runs (``futomip.solvers.check_request``), never silently dropped.
+
+Must not import ``models``, the puzzles, the pipeline or the CLI.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from typing import Any
+
+__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available"]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What one (modelling layer, solver) pair can do."""
+
+    incremental: bool = False
+    """A row added after a solve goes into the live solver model (no rebuild)."""
+    seed: bool = False
+    """A random seed can be passed (``--seed``)."""
+    threads: bool = False
+    """A thread count can be passed (``--threads``); without it only 1 is accepted."""
+    time_limit: bool = True
+    """The solver honours a time limit."""
+    whole_seconds: bool = False
+    """The time limit is taken in whole seconds only (GLPK's ``--tmlim``)."""
+    write_lp: bool = True
+    write_mps: bool = True
+    own_process: bool = False
+    """The solver runs as a separate program (ended by terminating it)."""
+    solver_options: bool = False
+    """``--solver-option NAME=VALUE`` is passed on in the solver's own vocabulary."""
+
+    def as_dict(self) -> dict[str, bool]:
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+
+CAPABILITY_TEXT = {
+    "seed": "a random seed (--seed)",
+    "threads": "a thread count other than 1 (--threads)",
+    "solver_options": "solver options (--solver-option)",
+    "write_lp": "writing LP files (--write-lp)",
+    "write_mps": "writing MPS files (--write-mps)",
+}
+
+
+def first_available(makers) -> Any:
+    """The first solver object that the callables in ``makers`` build and that says it is
+    available, or None (a maker that raises counts as unavailable)."""
+    for make in makers:
+        try:
+            candidate = make()
+        except Exception:  # noqa: BLE001 - a broken optional interface is just unavailable.
+            continue
+        if candidate is not None and candidate.available():
+            return candidate
+    return None
+
+
+class Solver:
+    """One solver: subclasses set the class attributes and override the layer hooks they serve.
+
+    ``layers`` maps each modelling layer that can drive the solver to the pair's
+    ``Capabilities``; a layer not in it cannot drive the solver at all.
+    """
+
+    name: str = ""
+    description: str = ""
+    install: str = ""
+    """How to get the solver when it is missing (shown by ``futomip solvers`` and errors)."""
+    layers: dict[str, Capabilities] = {}
+    preferred_encodings: dict[str, str] = {}
+    """Puzzle kind -> the encoding measured fastest with this solver (README tables)."""
+    infeasible_near_limit_is_proof: bool = True
+    """False where a solver stopped by its time limit has been reported as infeasible."""
+
+    # ---- the time limit, as the solver takes it -------------------------------------
+    def time_limit(self, seconds: float | None, capabilities: Capabilities) -> float | None:
+        """The limit to pass for ``seconds`` left; whole-second solvers get the floor (at
+        least 1 s, so a slice never becomes "no limit"; the deadline's watchdog ends an
+        overrun)."""
+        if seconds is None:
+            return None
+        if capabilities.whole_seconds:
+            return max(1, math.floor(seconds))
+        return max(seconds, 0.001)
+
+    def trusts_infeasible(self, elapsed: float, time_limit: float | None) -> bool:
+        """Whether an "infeasible" after ``elapsed`` seconds under ``time_limit`` is a proof."""
+        if self.infeasible_near_limit_is_proof or time_limit is None:
+            return True
+        return elapsed < 0.95 * time_limit
+
+    # ---- PuLP -----------------------------------------------------------------------
+    def pulp_solver(self, options, time_limit: float | None, flag=None) -> Any:
+        """A PuLP solver object for these options, or None when PuLP cannot run it here.
+
+        ``flag`` (a ``futomip.backends.base.CancelFlag``) is set from another thread to stop
+        an in-process solver; a solver run as a program is ended by terminating it instead."""
+        return None
+
+    # ---- Pyomo ----------------------------------------------------------------------
+    pyomo_persistent: str | None = None
+    """``module:Class`` of a ``pyomo.contrib.solver`` interface (new API), if any."""
+    pyomo_factory: str | None = None
+    """Name for ``pyomo.opt.SolverFactory`` (legacy API), used when there is no persistent one."""
+
+    def pyomo_program(self) -> str | None:
+        """The program the legacy Pyomo interface should run (None: Pyomo's own search)."""
+        return None
+
+    def pyomo_attach(self, persistent, model_block, flag) -> None:
+        """Before a persistent Pyomo solve: wire ``flag`` so that setting it stops the solver
+        (nothing by default: such a solve then ends at its own time limit)."""
+
+    def pyomo_options(self, options) -> dict[str, Any]:
+        """Solver options (name -> value) for Pyomo from futomip's options (seed, threads, ...)."""
+        return dict(options.solver_options)
+
+    def __repr__(self) -> str:
+        return f"<solver {self.name}>"

@@ -1,0 +1,102 @@
+"""HiGHS: the default solver, in this process through highspy, PuLP or Pyomo.
+
+- highspy (futomip's lean backend): the model goes in as arrays; rows added after a solve
+  go into the live model.  HiGHS' "solve error" is retried (another seed, then presolve
+  off) there.
+- PuLP (``pulp.HiGHS``): PuLP builds its own highspy model on every solve.
+- Pyomo (``pyomo.contrib.solver`` persistent interface): rows added to the live model.
+
+Options are HiGHS option names (``mip_rel_gap=0.01``, ``presolve=off``); the seed is
+``random_seed``.  HiGHS' run time on hard Futoshiki depends strongly on the seed
+(../shared/solver-notes).  Measured fastest with the ``weighted`` Futoshiki rows.
+"""
+
+from __future__ import annotations
+
+from ._base import Capabilities, Solver
+
+__all__ = ["SOLVER", "typed_value", "highs_options", "interrupt_callback"]
+
+
+def typed_value(text: str):
+    """A command-line option value as HiGHS wants it: bool, int, float or the text itself."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def highs_options(options) -> dict:
+    """HiGHS option name -> value for futomip's seed, threads and ``--solver-option`` values."""
+    values = {name: typed_value(value) for name, value in options.solver_options}
+    if options.seed is not None:
+        values["random_seed"] = int(options.seed)
+    if options.threads:
+        values["threads"] = int(options.threads)
+    return values
+
+
+def interrupt_callback(flag):
+    """A HiGHS callback that makes HiGHS stop once ``flag.requested`` is set (HiGHS polls
+    its interrupt callbacks in simplex, IPM and branch and bound), and the callback types to
+    start; for HiGHS objects that another layer creates and runs."""
+    import highspy
+
+    def callback(callback_type, message, data_out, data_in, user_data):
+        if flag.requested:
+            data_in.user_interrupt = True
+
+    kinds = highspy.cb.HighsCallbackType
+    return callback, [kinds.kCallbackMipInterrupt, kinds.kCallbackSimplexInterrupt, kinds.kCallbackIpmInterrupt]
+
+
+def attach_interrupt(highs, flag) -> None:
+    """Make an existing ``highspy.Highs`` stop when ``flag.requested`` is set."""
+    callback, kinds = interrupt_callback(flag)
+    highs.setCallback(callback, None)
+    for kind in kinds:
+        highs.startCallback(kind)
+
+
+class Highs(Solver):
+    name = "highs"
+    description = "HiGHS (MIT licence), in this process"
+    install = "pip install highspy"
+    _in_process = Capabilities(seed=True, threads=True, solver_options=True)
+    layers = {
+        "highspy": Capabilities(incremental=True, seed=True, threads=True, solver_options=True),
+        "pulp": _in_process,
+        "pyomo": Capabilities(incremental=True, seed=True, threads=True, solver_options=True),
+    }
+    preferred_encodings = {"futoshiki": "weighted"}
+    pyomo_persistent = "pyomo.contrib.solver.solvers.highs:Highs"
+
+    def pulp_solver(self, options, time_limit, flag=None):
+        import pulp
+
+        params = highs_options(options)
+        threads = params.pop("threads", None)
+        if flag is not None:
+            callback, kinds = interrupt_callback(flag)
+            params.update(callbackTuple=(callback, None), callbacksToActivate=kinds)
+        solver = pulp.HiGHS(msg=bool(options.verbose), timeLimit=time_limit, threads=threads, **params)
+        return solver if solver.available() else None
+
+    def pyomo_attach(self, persistent, model_block, flag) -> None:
+        """Load the model into Pyomo's persistent HiGHS and make it stop when ``flag`` is set."""
+        if getattr(persistent, "_solver_model", None) is None:
+            persistent.set_instance(model_block)
+        attach_interrupt(persistent._solver_model, flag)
+
+    def pyomo_options(self, options) -> dict:
+        values = highs_options(options)
+        values.pop("threads", None)  # the persistent interface has its own threads setting
+        return values
+
+
+SOLVER = Highs()

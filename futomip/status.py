@@ -1,0 +1,23 @@
+"""The one status vocabulary of futomip: how a solve, a search or a whole command ended.
+
+Every backend maps its solver's outcome onto these words, every ``Result`` carries one, and
+the JSON field ``status`` prints them.  This module imports nothing.
+"""
+
+from __future__ import annotations
+
+__all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES"]
+
+SOLVED = "solved"
+"""A solution was found (and verified, once it reaches a ``Result``)."""
+
+INFEASIBLE = "infeasible"
+"""Proved: no solution exists (under the cuts added so far)."""
+
+TIME_LIMIT = "time_limit"
+"""The time ran out before either of the above was established."""
+
+ERROR = "error"
+"""The solver failed, or returned something that could not be trusted."""
+
+STATUSES = (SOLVED, INFEASIBLE, TIME_LIMIT, ERROR)

@@ -1,0 +1,175 @@
+"""Ending work early on request: Ctrl-C (SIGINT), SIGTERM, and a time limit a solver overruns.
+
+One mechanism serves all three.  While a solver runs, the backend registers how to cancel
+it (``cancellable``): ``cancelSolve`` for a HiGHS object in this process, whichever
+modelling layer made it, and ending the child program for CBC or GLPK.  Then:
+
+- The command-line program calls ``install_signal_handlers``.  SIGINT and SIGTERM raise
+  ``Stopped`` in the main thread and also wake a watchdog thread through
+  ``signal.set_wakeup_fd``, which works even while the main thread is inside C++ (PuLP
+  calls HiGHS' blocking ``run()``, and Python runs no signal handler until it returns).
+  The watchdog cancels every registered solve at once; the solve returns, the pipeline
+  unwinds with ``Stopped`` and the command prints what it finished.  Should the process
+  still be busy ``GRACE`` seconds later, the watchdog ends child programs and the process
+  itself (exit 130 for SIGINT, 143 for SIGTERM) after ``on_forced_exit`` has flushed output.
+- A solve registered with a deadline is cancelled by the same thread once the deadline has
+  passed by ``OVERRUN`` seconds: HiGHS can overrun its own limit on large models and a
+  solver program can be slow to notice its own.
+- A library that swallows the ``KeyboardInterrupt`` (highspy's own wait loop does) cannot
+  hide it: leaving ``cancellable`` raises ``Stopped`` when a stop was requested.
+
+Without ``install_signal_handlers`` (the Python API) Ctrl-C is Python's plain
+``KeyboardInterrupt``; deadline enforcement works the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import select
+import signal
+import threading
+import time
+from typing import Callable
+
+from ._children import terminate_children
+
+__all__ = ["Stopped", "cancellable", "check", "requested", "install_signal_handlers", "GRACE", "OVERRUN"]
+
+GRACE = 1.5
+"""Seconds a cancelled command has to wind down before the watchdog ends the process."""
+
+OVERRUN = 0.2
+"""Seconds past its deadline after which a registered solve is cancelled."""
+
+_REASONS = {signal.SIGINT: "interrupted (Ctrl-C)", signal.SIGTERM: "terminated (SIGTERM)"}
+
+
+class Stopped(KeyboardInterrupt):
+    """The command was asked to stop by a signal; ``exit_code`` is 128 + the signal number."""
+
+    def __init__(self, signum: int = signal.SIGINT) -> None:
+        self.signum = signum
+        self.exit_code = 128 + signum
+        self.reason = _REASONS.get(signum, f"stopped by signal {signum}")
+        super().__init__(self.reason)
+
+
+_lock = threading.Lock()
+_active: dict[int, list] = {}  # token -> [cancel, cancel_at or None, already cancelled]
+_tokens = itertools.count()
+_requested: int | None = None
+_watchdog: threading.Thread | None = None
+_wake_read: int | None = None
+on_forced_exit: Callable[[str], None] | None = None
+"""Called (from the watchdog thread) just before the process is ended; the CLI flushes there."""
+
+
+def requested() -> int | None:
+    """The signal number of a pending stop request, or None."""
+    return _requested
+
+
+def check() -> None:
+    """Raise ``Stopped`` if a stop was requested (called between steps of long work)."""
+    if _requested is not None:
+        raise Stopped(_requested)
+
+
+@contextlib.contextmanager
+def cancellable(cancel: Callable[[], None], deadline_end: float | None = None):
+    """Register ``cancel`` while the body runs a solver; see the module text."""
+    token = next(_tokens)
+    with _lock:
+        _active[token] = [cancel, None if deadline_end is None else deadline_end + OVERRUN, False]
+    if deadline_end is not None:
+        _ensure_watchdog()
+    try:
+        yield
+    finally:
+        with _lock:
+            _active.pop(token, None)
+    check()
+
+
+def _cancel(entry: list) -> None:
+    if entry[2]:
+        return
+    entry[2] = True
+    try:
+        entry[0]()
+    except Exception:  # noqa: BLE001 - a failed cancel must not kill the watchdog.
+        pass
+
+
+def _cancel_all() -> None:
+    with _lock:
+        entries = list(_active.values())
+    for entry in entries:
+        _cancel(entry)
+    terminate_children(grace=0.5)
+
+
+def _on_signal(signum, frame) -> None:
+    global _requested
+    _requested = signum
+    raise Stopped(signum)
+
+
+def install_signal_handlers() -> None:
+    """SIGINT and SIGTERM stop the command (main thread only; the CLI calls this once)."""
+    global _wake_read
+    if _wake_read is None:
+        read, write = os.pipe()
+        os.set_blocking(write, False)
+        os.set_blocking(read, False)
+        signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        _wake_read = read
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
+    _ensure_watchdog()
+
+
+def _ensure_watchdog() -> None:
+    global _watchdog
+    with _lock:
+        if _watchdog is None:
+            _watchdog = threading.Thread(target=_watch, name="futomip-watchdog", daemon=True)
+            _watchdog.start()
+
+
+def _watch() -> None:
+    """Cancel on signals and overrun deadlines; end the process if a stop is not honoured."""
+    global _requested
+    forced_at = None
+    signum = None
+    while True:
+        if _wake_read is not None:
+            ready, _, _ = select.select([_wake_read], [], [], 0.05)
+            if ready:
+                try:
+                    data = os.read(_wake_read, 64)
+                except BlockingIOError:
+                    data = b""
+                for byte in data:
+                    if byte in _REASONS and forced_at is None:
+                        signum = byte
+                        _requested = byte
+                        _cancel_all()
+                        forced_at = time.monotonic() + GRACE
+        else:
+            time.sleep(0.05)
+        now = time.perf_counter()
+        with _lock:
+            overdue = [entry for entry in _active.values() if entry[1] is not None and now > entry[1]]
+        for entry in overdue:
+            _cancel(entry)
+        if forced_at is not None and time.monotonic() > forced_at:
+            terminate_children(grace=0.2)
+            if on_forced_exit is not None:
+                try:
+                    on_forced_exit(_REASONS[signum])
+                except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
+                    pass
+            os._exit(128 + signum)
