@@ -1,5 +1,5 @@
 """``python -m futomip``: the command-line interface (see ``futomip.cli``)."""
 
-from .cli import main
+from .cli import program
 
-raise SystemExit(main())
+program()

@@ -64,6 +64,9 @@ _watchdog: threading.Thread | None = None
 _wake_read: int | None = None
 on_forced_exit: Callable[[str], None] | None = None
 """Called (from the watchdog thread) just before the process is ended; the CLI flushes there."""
+last_words: list[Callable[[], None]] = []
+"""Called (from the watchdog thread) before ``on_forced_exit``: a command that holds finished
+results in memory (bench) registers a printer here, so a forced exit keeps them."""
 
 
 def requested() -> int | None:
@@ -167,9 +170,9 @@ def _watch() -> None:
             _cancel(entry)
         if forced_at is not None and time.monotonic() > forced_at:
             terminate_children(grace=0.2)
-            if on_forced_exit is not None:
+            for call in list(last_words) + ([lambda: on_forced_exit(_REASONS[signum])] if on_forced_exit else []):
                 try:
-                    on_forced_exit(_REASONS[signum])
+                    call()
                 except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
                     pass
             os._exit(128 + signum)

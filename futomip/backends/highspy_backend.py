@@ -12,12 +12,17 @@ Must not import ``models``, the puzzles, PuLP or Pyomo.
 
 from __future__ import annotations
 
+import time
+
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
 NAME = "highspy"
+
+STOP_WAIT = 0.8
+"""Seconds an interrupted solve waits for HiGHS to stop before the interrupt goes on."""
 
 
 def available(solver) -> tuple[bool, str]:
@@ -184,15 +189,20 @@ def _run_interruptibly(highs) -> None:
         while not finished:
             finished, _ = highs.wait(0.1)
     except KeyboardInterrupt:
-        # A HiGHS thread still running when Python exits aborts the process.
         highs.cancelSolve()
-        while highs.is_solver_running():
+        # Some phases of HiGHS (MIP presolve, probing) do not look at the interrupt for
+        # seconds; the command must stop within two, so after STOP_WAIT the interrupt goes
+        # on without HiGHS (the CLI then leaves with os._exit, so the running thread cannot
+        # abort the process at interpreter exit).
+        give_up = time.monotonic() + STOP_WAIT
+        while highs.is_solver_running() and time.monotonic() < give_up:
             highs.wait(0.1)
-        # A HiGHS whose solve was cancelled can abort the process when Python exits
-        # ("terminate called without an active exception"); joining its worker threads and
-        # emptying it makes that rare (the CLI also leaves at once after an interrupt).
-        _reset_scheduler()
-        highs.clear()
+        if not highs.is_solver_running():
+            # A HiGHS whose solve was cancelled can abort the process when Python exits
+            # ("terminate called without an active exception"); joining its worker threads
+            # and emptying it makes that rare.
+            _reset_scheduler()
+            highs.clear()
         raise
 
 

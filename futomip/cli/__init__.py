@@ -36,9 +36,9 @@ import traceback
 
 from .. import stopping
 from ..errors import FutomipError, SolverUnavailableError
-from ._output import flush, program_stdout, route_library_output, silence_broken_stdout
+from ._output import flush, program_output_for_argparse, program_stdout, route_library_output, silence_broken_stdout
 
-__all__ = ["main", "build_parser", "leave_after_interrupt"]
+__all__ = ["main", "program", "build_parser", "leave_after_interrupt"]
 
 EXIT_SOLVED, EXIT_UNSOLVED, EXIT_USAGE, EXIT_UNAVAILABLE = 0, 1, 2, 3
 EXIT_BUG = 70
@@ -77,13 +77,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None, handle_signals: bool | None = None) -> int:
+def program() -> None:
+    """The ``futomip`` program (console script and ``python -m futomip``): run ``main`` on the
+    process's arguments and leave at once.
+
+    The time limit counts from the moment the process started, and the process ends
+    without the interpreter's clean-up (a few hundred milliseconds of library destructors
+    that a time limit would not cover), after flushing output and ending any solver
+    program still running.
+    """
+    code = main(started=_process_start())
+    flush()
+    from .._children import terminate_children
+
+    terminate_children(grace=0.2)
+    os._exit(code)
+
+
+def _process_start() -> float:
+    """The ``time.perf_counter()`` reading at which this process started (Linux ``/proc``),
+    else now."""
+    try:
+        with open("/proc/self/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        with open("/proc/uptime") as handle:
+            uptime = float(handle.read().split()[0])
+        age = uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK")
+        return time.perf_counter() - min(max(0.0, age), 60.0)
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter()
+
+
+def main(argv: list[str] | None = None, handle_signals: bool | None = None, started: float | None = None) -> int:
     """Run the command line ``argv`` (default: the program's arguments); the exit code.
 
     As a program (``argv`` None) SIGINT and SIGTERM stop the command cleanly
-    (``futomip.stopping``); ``handle_signals`` overrides that choice.
+    (``futomip.stopping``); ``handle_signals`` overrides that choice.  ``started`` is when
+    the command's time limit starts counting (default: now).
     """
-    started = time.perf_counter()
+    started = time.perf_counter() if started is None else started
     if handle_signals if handle_signals is not None else argv is None:
         stopping.install_signal_handlers()
         stopping.on_forced_exit = _forced_exit
@@ -100,7 +132,8 @@ def _main(argv: list[str], started: float) -> int:
     if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
         argv.insert(0, "solve")
     parser = build_parser()
-    args = parser.parse_args(argv)
+    with program_output_for_argparse():
+        args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
         return EXIT_USAGE

@@ -70,6 +70,21 @@ def program_stdout():
                 pass
 
 
+@contextlib.contextmanager
+def program_output_for_argparse():
+    """``--help`` and ``--version`` are argparse's prints to ``sys.stdout``: let them reach
+    the program's stdout."""
+    if _stdout is None:
+        yield
+        return
+    saved = sys.stdout
+    sys.stdout = _stdout
+    try:
+        yield
+    finally:
+        sys.stdout = saved
+
+
 def route_library_output(verbose: bool) -> None:
     """Where what libraries write to descriptor 1 goes: stderr with ``-v`` (solver logs),
     else nowhere (highspy's banner and other chatter); only while ``program_stdout`` owns it."""

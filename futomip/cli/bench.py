@@ -8,8 +8,9 @@ command exits with 130.
 from __future__ import annotations
 
 import json
+import threading
 
-from .. import io
+from .. import io, stopping
 from ..errors import UnknownNameError, UsageError
 from ..reduction import LEVELS
 from ._args import positive_int, seconds, non_negative_int
@@ -71,20 +72,31 @@ def run_command(args, started: float) -> int:
     combinations = [(b, s, e, level) for b, s in chosen for e in encodings for level in levels]
     measurements: list = []
     stopped = None
+    printed = threading.Lock()
+
+    def report(interrupted: bool) -> None:
+        # Once only: the main thread and, if the process must be ended, the watchdog.
+        if not measurements or not printed.acquire(blocking=False):
+            return
+        rows = summarise(list(measurements))
+        if args.json:
+            say(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}), flush=True)
+        else:
+            done = f" (interrupted after {len(measurements)} measurements)" if interrupted else ""
+            say(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved{done}")
+            say(format_table(rows), flush=True)
+
+    last_words = lambda: report(True)  # noqa: E731 - one identity to add and remove
+    stopping.last_words.append(last_words)
     with status_line() as progress:
         try:
             run_benchmark(puzzles, combinations, args.time_limit, args.unique, args.repeat, args.seed, progress,
                           measurements)
         except KeyboardInterrupt as exc:
             stopped = exc
-    if measurements:
-        rows = summarise(measurements)
-        if args.json:
-            say(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}))
-        else:
-            done = "" if stopped is None else f" (interrupted after {len(measurements)} measurements)"
-            say(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved{done}")
-            say(format_table(rows))
+        finally:
+            stopping.last_words.remove(last_words)
+    report(stopped is not None)
     if stopped is not None:
         leave_after_interrupt(stopped)
     return EXIT_SOLVED

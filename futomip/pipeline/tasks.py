@@ -75,7 +75,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
     deadline = deadline or Deadline(options.time_limit)
     if deadline.expired and deadline.seconds:
         # A multi-puzzle file under one time limit: the puzzles after it ran out are not started.
-        return _not_started(puzzle, options)
+        return _not_started(puzzle, task, options)
     if task.action == "explain":
         result = _explain(puzzle, task, options, deadline, progress)
     else:
@@ -94,12 +94,14 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
     return result
 
 
-def _not_started(puzzle, options: Options) -> Result:
+def _not_started(puzzle, task: Task, options: Options) -> Result:
     from ..solvers import default_pair
 
     pair = default_pair(options.backend, options.solver)
+    found = {"solutions": [], "complete": False} if task.action == "all" else {}
     return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=pair.solver, encoding=options.encoding or "",
-                  seconds={"total": 0.0}, message="the command's time limit ran out before this puzzle started")
+                  seconds={"total": 0.0}, message="the command's time limit ran out before this puzzle started",
+                  **found)
 
 
 def _write(finder: SolutionFinder, task: Task) -> float | None:

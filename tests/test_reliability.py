@@ -1,0 +1,201 @@
+"""Never a traceback, never a lost result: each failure a new user met, reproduced and held.
+
+Every command runs as a separate process, as a user runs it (the installed program where
+the exit path matters).  Timings here are bounds with room for a loaded machine, not
+measurements; the measured overshoot of time limits is in the README.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data"
+SAMPLE = DATA / "futoshiki.dat"
+KNOTTY = DATA / "nonogram" / "wolter" / "knotty.nin"
+EMPTY_9 = "n = 9;\ninitialValues = {};\nconditions = {};\n"
+
+
+def _program() -> str:
+    path = Path(sys.executable).with_name("futomip")
+    return str(path) if path.exists() else ""
+
+
+def _run(*args: str, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess:
+    command = [_program()] if _program() else [sys.executable, "-m", "futomip"]
+    return subprocess.run(command + list(args), capture_output=True, text=True, timeout=timeout, cwd=cwd)
+
+
+def _one_line_error(done: subprocess.CompletedProcess, code: int, words: str) -> None:
+    assert done.returncode == code, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert words in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("option,path,words", [
+    ("--write-lp", "missing-folder/model.lp", "does not exist"),
+    ("--write-mps", "missing-folder/model.mps", "does not exist"),
+    ("--write-lp", "model", "must end in .lp"),
+    ("--write-mps", "x.txt", "must end in .mps"),
+    ("--write-lp", ".", "must end in .lp"),
+])
+def test_unusable_model_paths_are_refused_before_the_solve(tmp_path, option, path, words):
+    """A model file that cannot be written is a one-line usage error (exit 2) before anything runs."""
+    done = _run(str(SAMPLE), option, path, cwd=tmp_path)
+    _one_line_error(done, 2, words)
+    assert "status:" not in done.stdout
+
+
+def test_written_mps_file_exists_on_the_default_pair(tmp_path):
+    """--write-mps on the default pair writes the file it says it wrote (its status was ignored once)."""
+    done = _run(str(SAMPLE), "--write-mps", str(tmp_path / "model.mps"), "-q")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "model.mps").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--time-limit", "-1"], "seconds >= 0"),
+    (["--time-limit", "nan"], "seconds >= 0"),
+    (["--threads", "0"], "whole number >= 1"),
+    (["--threads", "-2"], "whole number >= 1"),
+    (["--seed", "-3"], "whole number >= 0"),
+    (["--index", "-1"], "whole number >= 0"),
+])
+def test_bad_option_values_are_usage_errors(args, words):
+    """Values that were once taken (a negative time limit read as "time limit reached") exit 2."""
+    _one_line_error(_run(str(SAMPLE), *args), 2, words)
+
+
+@pytest.mark.parametrize("args,words", [
+    (["bench", str(SAMPLE), "--pairs", "highspy:highs"], "expected backend/solver"),
+    (["bench", str(SAMPLE), "--repeat", "0"], "whole number >= 1"),
+    (["generate", "0"], "whole number >= 1"),
+    (["generate", "4", "--count", "0"], "whole number >= 1"),
+])
+def test_sub_command_usage_errors_are_messages(args, words):
+    """Malformed bench pairs, zero repeats and a zero-size generator end with a message, exit 2."""
+    _one_line_error(_run(*args), 2, words)
+
+
+def test_a_request_the_pair_cannot_honour_is_refused(tmp_path):
+    """A seed for a pair without one, or the memory guard, is refused up front with what to do."""
+    done = _run(str(SAMPLE), "--max-columns", "100")
+    _one_line_error(done, 2, "--max-columns")
+
+
+def test_version():
+    """`futomip --version` names the installed version."""
+    done = _run("--version")
+    assert done.returncode == 0 and done.stdout.startswith("futomip ")
+
+
+def test_a_closed_pipe_ends_quietly():
+    """`futomip FILE --json | head -c 10`: exit 141, nothing on stderr (no broken-pipe message)."""
+    command = [_program()] if _program() else [sys.executable, "-m", "futomip"]
+    two = DATA / "nonogram" / "formats" / "two-puzzles.taai"
+    process = subprocess.Popen(command + [str(two), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.read(10)
+    process.stdout.close()
+    process.wait(timeout=60)
+    assert process.returncode == 141
+    assert process.stderr.read() == b""
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if text in command and "pytest" not in command:
+                found.append(command)
+    return found
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
+
+
+def _start_long_solve(tmp_path: Path, backend: str, solver: str) -> subprocess.Popen:
+    """Knotty without reduction: every pair's solver works for minutes on it."""
+    env = dict(os.environ, TMPDIR=str(tmp_path))
+    command = [_program()] if _program() else [sys.executable, "-m", "futomip"]
+    return subprocess.Popen(command + [str(KNOTTY), "--reduce", "none", "--json", "--backend", backend,
+                                       "--solver", solver], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+
+
+@needs_proc
+@pytest.mark.parametrize("backend,solver,signum,code", [
+    ("highspy", "highs", signal.SIGINT, 130),
+    ("pulp", "highs", signal.SIGINT, 130),
+    ("pyomo", "highs", signal.SIGINT, 130),
+    ("pulp", "cbc", signal.SIGINT, 130),
+    ("pyomo", "cbc", signal.SIGINT, 130),
+    ("highspy", "highs", signal.SIGTERM, 143),
+    ("pulp", "cbc", signal.SIGTERM, 143),
+])
+def test_a_signal_stops_a_hard_solve_within_two_seconds(tmp_path, backend, solver, signum, code):
+    """SIGINT/SIGTERM three seconds into a long solve: exit 130/143 within 2 s, a message, no
+    solver program left (pulp/highs once ignored Ctrl-C for 80 s; pyomo/highs exited 1)."""
+    process = _start_long_solve(tmp_path, backend, solver)
+    time.sleep(3)
+    assert process.poll() is None, process.communicate()
+    sent = time.monotonic()
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=30)
+    stopped_after = time.monotonic() - sent
+    assert process.returncode == code, err
+    assert stopped_after < 2.5, f"stopped {stopped_after:.1f} s after the signal"
+    assert "Traceback" not in err and ("interrupted" in err or "terminated" in err)
+    time.sleep(0.3)
+    assert _processes_mentioning(str(tmp_path)) == []
+
+
+@needs_proc
+def test_ctrl_c_during_bench_keeps_the_finished_measurements(tmp_path):
+    """Ctrl-C while bench works on a slow puzzle: the table of the finished puzzles is printed, exit 130."""
+    command = [_program()] if _program() else [sys.executable, "-m", "futomip"]
+    process = subprocess.Popen(command + ["bench", str(SAMPLE), str(KNOTTY), "--pairs", "highspy/highs",
+                                          "--reduce", "none", "--json"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(6)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    data = json.loads(out)
+    assert [m["puzzle"] for m in data["measurements"]] == ["futoshiki"]
+    assert data["measurements"][0]["status"] == "solved"
+
+
+def _many_solution_puzzles(path: Path, count: int) -> Path:
+    """A TAAI file of ``count`` 25x25 puzzles whose every line holds one black cell: their
+    solutions are the 25! permutation matrices, so enumerating never ends."""
+    lines = []
+    for k in range(1, count + 1):
+        lines.append(f"${k}")
+        lines += ["1"] * 50
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_the_time_limit_covers_every_puzzle_of_a_file(tmp_path):
+    """--time-limit 3 on a file of three puzzles that never finish returns within 3 s plus
+    the allowed overshoot (10% or 0.5 s) and start-up slack; it once ran 10 s."""
+    puzzles = _many_solution_puzzles(tmp_path / "three.taai", 3)
+    start = time.monotonic()
+    done = _run(str(puzzles), "--all", "--json", "--time-limit", "3", "-q")
+    elapsed = time.monotonic() - start
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(results) == 3 and all(r["complete"] is False for r in results)
+    assert "ran out before this puzzle started" in (results[2]["message"] or "")
+    assert elapsed < 3 + 0.5 + 1.0, f"took {elapsed:.1f} s"
