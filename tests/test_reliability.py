@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import processes_mentioning
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
@@ -109,17 +110,6 @@ def test_a_closed_pipe_ends_quietly():
     assert process.stderr.read() == b""
 
 
-def _processes_mentioning(text: str) -> list[str]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                continue
-            if text in command and "pytest" not in command:
-                found.append(command)
-    return found
 
 
 needs_proc = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
@@ -158,7 +148,7 @@ def test_a_signal_stops_a_hard_solve_within_two_seconds(tmp_path, backend, solve
     assert stopped_after < 2.5, f"stopped {stopped_after:.1f} s after the signal"
     assert "Traceback" not in err and ("interrupted" in err or "terminated" in err)
     time.sleep(0.3)
-    assert _processes_mentioning(str(tmp_path)) == []
+    assert processes_mentioning(str(tmp_path)) == []
 
 
 @needs_proc
