@@ -1,0 +1,72 @@
+"""Sudoku as a 0/1 program over one-hot cell values, built from the existing globals.
+
+Data: size n = b*b, givens g(r,c) for some cells.
+Variables: x(r,c,v) in {0,1} for r, c, v in 1..n; x(r,c,v) = 1 iff cell (r,c) holds v.
+
+    cell_one_value(r,c):   sum_v x(r,c,v) = 1                       for every cell
+    row_has_value(r,v):    sum_c x(r,c,v) = 1                       for every row and value
+    col_has_value(c,v):    sum_r x(r,c,v) = 1                       for every column and value
+    box_has_value(k,v):    sum_{(r,c) in box k} x(r,c,v) = 1        for every box and value
+    given(r,c):            x(r,c,g(r,c)) = 1                        for every given cell
+
+(boxes numbered 1..n row-wise).  Rows, columns and boxes are ``all_different_onehot`` in its
+permutation form (``globals/all_different.py``): a Latin square with one more family of
+groups.  There is no objective.  With domains (``futomip.reduction``) a cell gets columns only
+for the values it may still take (``domains.values(r, c)``).
+
+No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 1``; with the
+cell rows it removes exactly the one grid s.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from futomip.linear import Formulation, LinearModel
+from futomip.puzzles.sudoku import Grid, Sudoku, units
+
+from .globals import all_different_onehot, exactly_one
+
+ENCODINGS = ("onehot",)
+
+
+def column_estimate(puzzle: Sudoku) -> int:
+    """Binary columns of the unreduced model (the memory guard reads this before building)."""
+    return puzzle.size ** 3
+
+
+def formulate(puzzle: Sudoku, encoding: str = "onehot", domains=None) -> Formulation:
+    """Build the model of ``puzzle`` (on ``domains`` when a reduction gives them)."""
+    if encoding not in ENCODINGS:
+        raise ValueError(f"encoding must be one of {ENCODINGS}")
+    n = puzzle.size
+    values = range(1, n + 1)
+
+    def allowed(r: int, c: int):
+        return values if domains is None else domains.values(r, c)
+
+    model = LinearModel(name=f"sudoku_{n}x{n}")
+    x = model.binaries("x", ((r + 1, c + 1, v) for r in range(n) for c in range(n) for v in allowed(r, c)))
+    # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
+    cell = [[{v: x[r + 1, c + 1, v] for v in allowed(r, c)} for c in range(n)] for r in range(n)]
+    for r in range(n):
+        for c in range(n):
+            exactly_one(model, "cell_one_value", (r + 1, c + 1), cell[r][c].values())
+    families = {"row": "row_has_value", "column": "col_has_value", "box": "box_has_value"}
+    for name, cells in units(n):
+        kind, number = name.split()
+        group = [cell[r][c] for r, c in cells]
+        all_different_onehot(model, families[kind], lambda v, k=int(number): (k, v), group, values, True)
+    for (r, c), v in puzzle.given_cells():
+        model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)] if v in cell[r][c] else [], "==", 1)
+
+    def decode(solution: Sequence[float]) -> Grid:
+        # The largest of a cell's values names its digit (reads near-0/1 values within tolerance).
+        return tuple(tuple(max(cell[r][c], key=lambda v: solution[cell[r][c][v]]) for c in range(n))
+                     for r in range(n))
+
+    def exclude(grid: Grid):
+        terms = [(cell[r][c][grid[r][c]], 1.0) for r in range(n) for c in range(n) if grid[r][c] in cell[r][c]]
+        return terms, "<=", len(terms) - 1
+
+    return Formulation(model, decode, exclude, encoding)
