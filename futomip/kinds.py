@@ -61,6 +61,7 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("futoshiki", "futomip.puzzles.futoshiki", "futomip.models.futoshiki"),
     Kind("str8ts", "futomip.puzzles.str8ts", "futomip.models.str8ts"),
     Kind("sudoku", "futomip.puzzles.sudoku", "futomip.models.sudoku"),
+    Kind("latin", "futomip.puzzles.latin", "futomip.models.latin"),
     Kind("nonogram", "futomip.puzzles.nonogram", "futomip.models.nonogram",
          "futomip.reduction.nonogram:reduce", "futomip.reduction.nonogram_split:Split"),
 )}
