@@ -15,7 +15,10 @@ instead shows a point in the *relative interior* of the relaxation, found thus:
 3. average the points.
 
 Each step either ends its side or moves a column out of J, so there are at most 2 + (number
-of drawn columns) LPs, and in practice a handful.  The average is a point of the relaxation
+of drawn columns) LPs, and in practice 2 or 3 (measured: hard 9x9 Futoshiki 0.15-0.7 s,
+the 9x9 Str8ts sample 0.05 s).  Large nonograms are slow all the same: the unreduced 40x40
+"knotty" takes 17 s (two interior-point solves; the simplex needs a minute for the first
+alone); ``time_limit`` bounds the whole search.  The average is a point of the relaxation
 (it is convex) whose drawn columns are 0 (or 1) exactly when the relaxation forces them to
 0 (or 1): that part of the picture is exact.  The other weights depend on which vertices
 HiGHS returned; they are a "where the LP could go" impression, not probabilities.
@@ -41,7 +44,8 @@ TOLERANCE = 1e-6
 @dataclass
 class Relaxation:
     """The result of ``relax``: ``status`` is "optimal", "infeasible" or "time_limit" (the
-    search for the interior point stopped early: 0 and 1 may then not be forced)."""
+    search for the interior point stopped early: 0 and 1 may then not be forced; without
+    even one LP solved, ``heat`` is None)."""
 
     status: str
     encoding: str
@@ -97,6 +101,11 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
         return Relaxation(status, encoding, [], heat_of(model, []) if status == "optimal" else None)
     highs = highspy.Highs()
     highs.setOptionValue("output_flag", False)
+    # The interior point method without crossover stops inside the optimal face rather than
+    # at one of its vertices, so each solve reveals every column that face lets move: 2-4
+    # solves instead of 7-14 with the simplex on hard 9x9 Futoshiki, and 0.15 s instead of 1 s.
+    highs.setOptionValue("solver", "ipm")
+    highs.setOptionValue("run_crossover", "off")
     highs.passModel(_relaxed_lp(highspy, model))
     deadline = None if time_limit is None else time.monotonic() + time_limit
     points: list = []
@@ -133,8 +142,8 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
                 if not moved:
                     break  # an optimum of 0 (or |stuck|): the relaxation forces all of them
     except _Stop as stop:
-        if stop.status == "infeasible" and not points:
-            return Relaxation("infeasible", encoding, solves=solves, drawn=len(drawn))
+        if not points:
+            return Relaxation(stop.status, encoding, solves=solves, drawn=len(drawn))
         status = stop.status
     else:
         status = "optimal"

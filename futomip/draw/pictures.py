@@ -142,6 +142,8 @@ def lp_picture(puzzle, encoding: str | None = None, time_limit: float | None = N
         return framed(board(puzzle), title, [
             "The LP relaxation is infeasible: the relaxation alone proves that the puzzle has no solution, "
             "before any branching.", bound])
+    if relaxation.heat is None:
+        return framed(board(puzzle), title, ["The time limit ran out before the first LP was solved."])
     if puzzle.kind == "nonogram":
         shown = "Each cell is shaded by its fraction black"
         exact = ("A cell all black or all white (no number) is forced by the LP alone; other fractions show where "
