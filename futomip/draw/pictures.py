@@ -47,8 +47,8 @@ def describe(puzzle) -> str:
 
 
 def _text_width(text: str, size: float, bold: bool = False) -> float:
-    em = sum(0.33 if ch in _NARROW else 0.95 if ch in _WIDE else 0.7 if ch.isupper() else 0.58 for ch in text)
-    return em * size * (1.07 if bold else 1.0)
+    em = sum(0.34 if ch in _NARROW else 0.95 if ch in _WIDE else 0.74 if ch.isupper() else 0.62 for ch in text)
+    return em * size * (1.1 if bold else 1.0)
 
 
 def _wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]:
@@ -64,7 +64,8 @@ def _wrap(text: str, size: float, width: float, bold: bool = False) -> list[str]
 
 def framed(content: Scene, title: str, caption: list[str] = (), min_width: float = 300.0) -> Scene:
     """``content`` under a bold ``title`` and above ``caption`` lines wrapped to its width."""
-    width = max(content.width, min_width) + 2 * _MARGIN
+    # A short title widens a narrow picture rather than wrapping; a long one wraps.
+    width = max(content.width, min_width, min(_text_width(title, _TITLE, bold=True), 520.0)) + 2 * _MARGIN
     title_lines = _wrap(title, _TITLE, width - 2 * _MARGIN, bold=True)
     lines = [line for paragraph in caption for line in _wrap(paragraph, _CAPTION, width - 2 * _MARGIN)]
     title_height = len(title_lines) * _TITLE * 1.35

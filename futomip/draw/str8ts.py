@@ -17,7 +17,7 @@ __all__ = ["draw"]
 def draw(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None) -> Scene:
     """The board of ``puzzle`` with ``grid`` (a solution) and ``marks`` drawn on it."""
     n = puzzle.size
-    board = Board(n, n, cell or (54.0 if marks.heat is not None else 40.0), 1.0, 1.0)
+    board = Board(n, n, cell or (60.0 if marks.heat is not None else 40.0), 1.0, 1.0)
     for r in range(n):
         for c in range(n):
             if puzzle.black[r][c]:
