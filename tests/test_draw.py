@@ -224,3 +224,16 @@ def test_png_without_matplotlib_names_the_extra(monkeypatch, tmp_path):
     with pytest.raises(UsageError, match=r"pip install 'futomip\[plot\]'"):
         draw.save(draw.puzzle_picture(Futoshiki.from_clues(2)), tmp_path / "board.png")
     assert not (tmp_path / "board.png").exists()
+
+
+def test_drawing_a_puzzle_loads_no_solver_and_no_model():
+    """A notebook showing a puzzle imports neither highspy, PuLP, Pyomo nor the formulations."""
+    import subprocess
+    import sys
+
+    code = ("import sys, futomip; from futomip.puzzles.futoshiki import Futoshiki; "
+            "Futoshiki.from_clues(3, {(0, 0): 1})._repr_svg_(); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('highspy', 'pulp', 'pyomo', 'matplotlib') "
+            "or m.startswith('futomip.models.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

@@ -31,9 +31,12 @@ _MAX_CLUES_LISTED = 8
 
 def board(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None) -> Scene:
     """The bare board of ``puzzle`` drawn by its kind's module."""
+    name = f"{__package__}.{puzzle.kind}"
     try:
-        module = importlib.import_module(f"{__package__}.{puzzle.kind}")
-    except ModuleNotFoundError:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the drawing module exists but something it imports does not
         raise UnsupportedFeatureError(f"there is no drawing for {puzzle.kind} puzzles yet "
                                       f"(a module futomip/draw/{puzzle.kind}.py would add one)") from None
     return module.draw(puzzle, grid, marks, cell)
