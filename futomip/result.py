@@ -2,7 +2,8 @@
 
 The same record comes back from the Python API, the CLI's ``--json`` (``futomip.report``),
 bench and batch, whichever task ran (solve, uniqueness, enumeration, explanation).
-Imports nothing from futomip but the status words.
+Imports nothing from futomip but the status words (and ``futomip.draw`` when a notebook
+asks a result for its picture).
 """
 
 from __future__ import annotations
@@ -52,3 +53,38 @@ class Result:
     @property
     def solved(self) -> bool:
         return self.status == SOLVED
+
+    def __repr__(self) -> str:
+        """One line: the puzzle, what was established, by which pair, how fast (the grids,
+        clues and statistics are in the fields; a notebook draws them, ``_repr_svg_``)."""
+        parts = [self.status]
+        if self.unique is not None:
+            parts.append("unique" if self.unique else "not unique")
+        if self.solutions is not None:
+            parts.append(f"{len(self.solutions)} solution{'s' * (len(self.solutions) != 1)}"
+                         + ("" if self.complete else " (stopped early)"))
+        if self.conflict:
+            parts.append(f"{len(self.conflict)} conflicting clues")
+        if self.backend:
+            parts.append(f"{self.backend}/{self.solver}" + (f" {self.encoding}" if self.encoding else ""))
+        if "total" in self.seconds:
+            parts.append(f"{self.seconds['total']:.2f} s")
+        return f"<Result {_puzzle_text(self.puzzle)}: {', '.join(parts)}>"
+
+    def _repr_svg_(self) -> str:
+        """The solution, the conflict or the two solutions as SVG: what a notebook shows."""
+        from .draw import notebook_svg  # loaded on first display only
+
+        return notebook_svg(self)
+
+
+def _puzzle_text(puzzle) -> str:
+    kind = getattr(puzzle, "kind", type(puzzle).__name__)
+    if hasattr(puzzle, "height"):
+        size = f" {puzzle.height}x{puzzle.width}"
+    elif hasattr(puzzle, "size"):
+        size = f" {puzzle.size}x{puzzle.size}"
+    else:
+        size = ""
+    name = getattr(puzzle, "name", "")
+    return f"{kind}{size}" + (f" {name!r}" if name else "")

@@ -6,6 +6,7 @@
     futomip convert IN OUT      rewrite a puzzle file in another format
     futomip bench FILE...       time (backend, solver, encoding) combinations side by side
     futomip generate N          make a Futoshiki with a unique solution
+    futomip draw FILE -o X.svg  a picture: puzzle, solution, conflict or LP relaxation (SVG/PNG)
 
 Each sub-command is one module here with ``add_parser(commands)`` and
 ``run_command(args, started)``; adding one is a module plus a line in ``COMMANDS``.  The CLI
@@ -51,6 +52,7 @@ COMMANDS = {
     "convert": "futomip.cli.convert",
     "bench": "futomip.cli.bench",
     "generate": "futomip.cli.generate",
+    "draw": "futomip.cli.draw",
 }
 
 

@@ -57,6 +57,12 @@ class Nonogram:
 
     kind = "nonogram"
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG: what a Jupyter notebook shows for the puzzle."""
+        from ..draw import notebook_svg  # loaded on first display; puzzles import no drawing code
+
+        return notebook_svg(self)
+
     def __post_init__(self) -> None:
         rows = _canonical_lines(self.rows, "row")
         cols = _canonical_lines(self.cols, "column")

@@ -57,6 +57,12 @@ class Str8ts:
 
     kind = "str8ts"
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG: what a Jupyter notebook shows for the puzzle."""
+        from ..draw import notebook_svg  # loaded on first display; puzzles import no drawing code
+
+        return notebook_svg(self)
+
     def __post_init__(self) -> None:
         n = self.size
         if n < 1:
