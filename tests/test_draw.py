@@ -237,3 +237,19 @@ def test_drawing_a_puzzle_loads_no_solver_and_no_model():
             "or m.startswith('futomip.models.')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_sudoku_and_latin_boards_draw_their_givens_and_sudoku_boxes():
+    """The two kinds added later draw through the same board code: one text per given, and a
+    Sudoku's box edges are the thick lines (2 inner ones each way on a 9x9)."""
+    from futomip.puzzles.latin import LatinSquare
+    from futomip.puzzles.sudoku import Sudoku
+
+    sudoku = Sudoku(9, tuple(tuple((r * 3 + r // 3 + c) % 9 + 1 if (r + c) % 4 == 0 else 0 for c in range(9))
+                             for r in range(9)))
+    root = parse(sudoku._repr_svg_())
+    assert len(texts(root, "given")) == len(sudoku.given_cells())
+    thick = [line for line in with_class(root, "grid") if float(line.get("stroke-width")) == 2.0]
+    assert len(thick) == 4
+    latin = LatinSquare(4, ((1, 0, 0, 0), (0, 2, 0, 0), (0, 0, 0, 0), (0, 0, 0, 4)))
+    assert len(texts(parse(latin._repr_svg_()), "given")) == 3

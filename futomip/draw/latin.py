@@ -14,7 +14,7 @@ from typing import Callable
 
 from .board import COLOURS, Board, Marks, clue_cell
 
-__all__ = ["cells", "ring_clue_cells"]
+__all__ = ["cells", "ring_clue_cells", "draw"]
 
 
 def cells(board: Board, givens, grid, marks: Marks, values: int,
@@ -44,3 +44,13 @@ def ring_clue_cells(board: Board, conflict, tint: Callable[[int, int], bool] = l
             if tint(*cell):
                 board.fill(*cell, COLOURS["conflict_fill"], "conflict-fill")
             board.ring(*cell)
+
+
+def draw(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None):
+    """A Latin-square completion: the digits alone (the kind ``latin``)."""
+    n = puzzle.size
+    board = Board(n, n, cell or (60.0 if marks.heat is not None else 40.0), 1.0, 1.0)
+    cells(board, puzzle.givens, grid, marks, n)
+    board.lines()
+    ring_clue_cells(board, marks.conflict)
+    return board.scene()

@@ -43,6 +43,12 @@ class LatinSquare:
                     raise ValueError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
         object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in self.givens))
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG: what a Jupyter notebook shows for the puzzle."""
+        from ..draw import notebook_svg  # loaded on first display; puzzles import no drawing code
+
+        return notebook_svg(self)
+
     def given_cells(self) -> list[tuple[Cell, int]]:
         """The given cells with their values, row by row."""
         return [((r, c), v) for r, row in enumerate(self.givens) for c, v in enumerate(row) if v]

@@ -58,6 +58,12 @@ class Sudoku:
         """The side of a box (3 for a 9x9 Sudoku)."""
         return box_size(self.size)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG: what a Jupyter notebook shows for the puzzle."""
+        from ..draw import notebook_svg  # loaded on first display; puzzles import no drawing code
+
+        return notebook_svg(self)
+
     def given_cells(self) -> list[tuple[Cell, int]]:
         """The given cells with their values, row by row."""
         return [((r, c), v) for r, row in enumerate(self.givens) for c, v in enumerate(row) if v]
