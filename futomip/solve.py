@@ -210,7 +210,15 @@ class PuzzleSession:
                 self._open(leaf)
             left = self.deadline.remaining()
             sliced = self.split is not None and self._leaves is None
+            start = time.perf_counter()
+            # Reading the slice may run the split's first search (reduction time); 0 = no slice.
             root_slice = self.split.root_slice if sliced else None
+            self.seconds["reduce"] += time.perf_counter() - start
+            if sliced and not root_slice:
+                self._leaves = iter(self.split)
+                self.session.close()
+                self.session = None
+                continue
             limit = left if not sliced else root_slice if left is None else min(left, root_slice)
             raw = self.session.solve(limit)
             self.seconds["solve"] += raw.seconds
