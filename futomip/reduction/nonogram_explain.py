@@ -141,8 +141,16 @@ def explain_cell(clue: Runs, length: int, black: int, white: int, cell: int, col
     backward = _backward(clue, length, black, white)
     # The moves that read the forbidden colour at ``cell``: advancing from ``advance``, staying on ``stay``.
     advance, stay = (white_on, white_stay) if colour == 1 else (black_on, 0)
-    reachable = forward[cell]
-    reason_black, reason_white = _keep_unreachable(clue, (advance | stay) & ~reachable, cell, black, white, forward)
-    targets = (reachable & advance) << 1 | reachable & stay
-    more_black, more_white = _keep_dead_ends(clue, length, targets, cell + 1, black, white, backward)
-    return reason_black | more_black, reason_white | more_white
+    reachable, alive = forward[cell], backward[cell + 1]
+    sources = advance | stay
+    # Two ways to charge the moves, and the reason with fewer cells is kept: (a) every move
+    # from an unreachable state to the forward side, (b) every move into a dead end to the
+    # backward side; the other moves go to the other side.
+    reasons = []
+    for unreachable in (sources & ~reachable, (alive >> 1 & advance | alive & stay) & sources):
+        reached = sources & ~unreachable
+        dead = (reached & advance) << 1 | reached & stay
+        before_black, before_white = _keep_unreachable(clue, unreachable, cell, black, white, forward)
+        after_black, after_white = _keep_dead_ends(clue, length, dead, cell + 1, black, white, backward)
+        reasons.append((before_black | after_black, before_white | after_white))
+    return min(reasons, key=lambda reason: (reason[0] | reason[1]).bit_count())

@@ -254,11 +254,11 @@ class Learner:
                 break
             premises = self._premises(self.reason[literal >> 1], literal >> 1)
         clause[0] = literal ^ 1
-        # A literal whose reason lies wholly inside the clause adds nothing: drop it.
-        inside = {other >> 1 for other in clause}
-        clause = clause[:1] + [other for other in clause[1:] if self.reason[other >> 1] is None or not all(
-            premise >> 1 in inside or level[premise >> 1] == 0
-            for premise in self._premises(self.reason[other >> 1], other >> 1))]
+        levels = {level[other >> 1] for other in clause[1:]}
+        following: list[int] = []
+        clause = clause[:1] + [other for other in clause[1:] if not self._redundant(other, levels, following)]
+        for v in following:
+            seen[v] = False
         for v in marked:
             seen[v] = False
             self._bump(v)
@@ -268,6 +268,30 @@ class Learner:
         deepest = max(range(1, len(clause)), key=lambda k: level[clause[k] >> 1])
         clause[1], clause[deepest] = clause[deepest], clause[1]
         return clause, level[clause[1] >> 1]
+
+    def _redundant(self, literal: int, levels: set[int], following: list[int]) -> bool:
+        """Whether the clause literal ``literal`` follows from the others: every premise of its
+        reason is in the clause, fixed at level 0, or (recursively) follows too.  Cells proved
+        to follow are marked seen, and added to ``following`` so that they are cleared later."""
+        seen, level, reason = self._seen, self.level, self.reason
+        if reason[literal >> 1] is None:
+            return False
+        stack, found = [literal], []
+        while stack:
+            v = stack.pop() >> 1
+            for premise in self._premises(reason[v], v):
+                u = premise >> 1
+                if seen[u] or level[u] == 0:
+                    continue
+                if reason[u] is None or level[u] not in levels:
+                    for w in found:
+                        seen[w] = False
+                    return False
+                seen[u] = True
+                found.append(u)
+                stack.append(premise)
+        following += found
+        return True
 
     def _bump(self, v: int) -> None:
         activity = self.activity[v] + self.bump_size
