@@ -380,6 +380,8 @@ class Learner:
         self._seen = [False] * len(self.value)
         if self._stopped():
             return
+        if self.pause():
+            yield None
         cap = LEARNT_CAP
         run, budget = 1, self.restart_conflicts
         shown = time.perf_counter()
