@@ -13,23 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import nonogram_puzzles
-from test_reduction_nonogram import _all_solutions
+from test_reduction_nonogram import _all_solutions, _line_and_knowledge
 from test_split_nonogram import MANY, _leaves
 
-from futomip.puzzles.nonogram import Nonogram, from_grid, runs_of
+from futomip.puzzles.nonogram import Nonogram, from_grid
 from futomip.reduction import nonogram_split, reduce
 from futomip.reduction.nonogram import BLACK, UNKNOWN, WHITE, solve_line
 from futomip.reduction.nonogram_explain import explain_cell, explain_conflict
 from futomip.reduction.nonogram_learning import Learner
-
-
-@st.composite
-def _line_and_knowledge(draw):
-    length = draw(st.integers(1, 12))
-    line = draw(st.lists(st.integers(0, 1), min_size=length, max_size=length))
-    clue = runs_of(line) if draw(st.booleans()) else tuple(draw(st.lists(st.integers(1, 4), max_size=4)))
-    known = draw(st.lists(st.sampled_from([UNKNOWN, UNKNOWN, WHITE, BLACK]), min_size=length, max_size=length))
-    return clue, known
 
 
 def _masks(known) -> tuple[int, int]:
