@@ -145,10 +145,7 @@ class Split:
 
     def summary(self) -> dict:
         """The search counters, for reports."""
-        if self._learner is not None:
-            learner = self._learner
-            self.nodes, self.pruned, self.depth = learner.decisions, learner.conflicts, learner.depth
-            self.restarts, self.conflicts, self.learnt = learner.restarts, learner.conflicts, learner.learnt
+        self._sync()
         return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
                 "restarts": self.restarts, "finished": self.finished, "root_slice": self._slice or 0.0,
                 "engine": self.engine, "conflicts": self.conflicts, "learnt": self.learnt,
@@ -192,8 +189,20 @@ class Split:
     def _learning(self) -> Iterator[NonogramDomains | None]:
         learner = self._learner = Learner(self.puzzle, self.root, self.limit, self.stop_at, self.progress)
         learner.pause = self._pause
-        yield from learner.leaves()
-        self.finished = learner.finished
+        try:
+            for leaf in learner.leaves():
+                self._sync()
+                yield leaf
+        finally:
+            self._sync()
+            self.finished = learner.finished
+
+    def _sync(self) -> None:
+        """Copy the learning search's counters into this split's (the pipeline reads them)."""
+        learner = self._learner
+        if learner is not None:
+            self.nodes, self.pruned, self.depth = learner.decisions, learner.conflicts, learner.depth
+            self.restarts, self.conflicts, self.learnt = learner.restarts, learner.conflicts, learner.learnt
 
     def _probing(self) -> Iterator[NonogramDomains | None]:
         # One board for every run: its memo of line solutions stays valid across restarts.
