@@ -3,7 +3,8 @@
 Data: an h x w board, a clue b(line) = (b_1..b_k) for every row and column (``None``
 leaves a line unconstrained: it gets no rows at all).
 Variables: black(r,c) in {0,1} for r = 1..h, c = 1..w; black(r,c) = 1 iff cell (r,c)
-is black.  Each line L is ``(row, r)`` or ``(col, c)`` and ties its cells to its clue
+is black.  Each line L is ``(row, r)`` or ``(column, c)`` (1-based, as in the row names)
+and ties its cells to its clue
 through one of the two linearisations of ``globals/blocks.py``:
 
 "blocks" (default): start(L,j,s) = 1 iff block j of line L starts at cell s,
@@ -57,13 +58,13 @@ from futomip.reduction import nonogram as line_solving
 from futomip.reduction.nonogram import NonogramDomains
 
 from .globals import arc_keys, block_starts, line_automaton, start_keys
-from .globals.blocks import BLACK, WHITE
+from .globals.blocks import BLACK_ARC, WHITE_ARC
 
 ENCODINGS = ("blocks", "blocks-tight", "automaton")
 
 # Cell state from line solving -> the colours the automaton may still read there.
-_ALLOWED = {line_solving.UNKNOWN: (BLACK, WHITE), line_solving.BLACK: (BLACK,), line_solving.WHITE: (WHITE,)}
-_LINE_NAMES = {"row": "row", "column": "col"}
+_ALLOWED = {line_solving.UNKNOWN: (BLACK_ARC, WHITE_ARC), line_solving.BLACK: (BLACK_ARC,),
+            line_solving.WHITE: (WHITE_ARC,)}
 
 
 def _lines(puzzle: Nonogram, black: dict) -> list[tuple[tuple, tuple[int, ...], list[int], tuple]]:
@@ -75,7 +76,7 @@ def _lines(puzzle: Nonogram, black: dict) -> list[tuple[tuple, tuple[int, ...], 
             lines.append((("row", r), clue, [black[r, c] for c in range(1, w + 1)], ("row", r - 1)))
     for c, clue in enumerate(puzzle.cols, start=1):
         if clue is not None:
-            lines.append((("col", c), clue, [black[r, c] for r in range(1, h + 1)], ("column", c - 1)))
+            lines.append((("column", c), clue, [black[r, c] for r in range(1, h + 1)], ("column", c - 1)))
     return lines
 
 
@@ -124,7 +125,7 @@ def formulate(puzzle: Nonogram, encoding: str = "blocks", domains: NonogramDomai
                     model.add("known", (r + 1, c + 1), [(black[r + 1, c + 1], 1.0)], "==", domains.cells[r][c])
         if domains.contradiction is not None:
             direction, index = domains.contradiction
-            model.add("no_placement", (_LINE_NAMES[direction], index + 1), [], "==", 1)
+            model.add("no_placement", (direction, index + 1), [], "==", 1)
 
     def decode(solution: Sequence[float]) -> Grid:
         # Rounding at 0.5 reads a binary that the solver left within its tolerance.

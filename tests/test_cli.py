@@ -42,13 +42,15 @@ def test_json_contract(capsys):
 
 
 def test_nonogram_json_reports_the_reduction_and_reduce_none_turns_it_off(capsys):
-    """The seed Pattern: probing fixes the 11 cells its 10 solutions share (HiGHS then needs no
-    split); --reduce none fixes nothing."""
+    """The seed Pattern: probing fixes the 11 cells its 10 solutions share, and the split's first
+    search settles it (so the whole model gets no slice); --reduce none fixes nothing."""
     pattern = DATA / "nonogram" / "seeds" / "notebook-sample.pattern"
     code, data = _json(capsys, [str(pattern), "--json"])
     assert code == 0 and data["puzzle"] == "nonogram"
+    search = data["reduction"].pop("search")
     assert data["reduction"] == {"level": "split", "cells": 25, "fixed": 11, "open": 14, "contradiction": None,
-                                 "finished": True, "search": None}
+                                 "finished": True}
+    assert search["root_slice"] == 0.0 and search["subpuzzles"] == 1 and search["engine"] == "learning"
     code, data = _json(capsys, [str(pattern), "--json", "--reduce", "probing"])
     assert data["reduction"]["level"] == "probing" and data["reduction"]["search"] is None
     code, data = _json(capsys, [str(pattern), "--json", "--reduce", "none", "--all"])

@@ -23,7 +23,7 @@ def _vector(formulation, grid) -> list[float]:
     for (r, c), column in model.family("black").items():
         values[column] = grid[r - 1][c - 1]
     lines = {("row", r): list(grid[r - 1]) for r in range(1, len(grid) + 1)}
-    lines |= {("col", c): [row[c - 1] for row in grid] for c in range(1, len(grid[0]) + 1)}
+    lines |= {("column", c): [row[c - 1] for row in grid] for c in range(1, len(grid[0]) + 1)}
     if formulation.encoding == "automaton":
         for key, column in model.family("arc").items():
             line, (c, q, colour) = key[:2], key[2:]
@@ -162,7 +162,7 @@ def test_model_row_families_and_names_for_the_seed():
     assert model.row_counts() == {"block_once": 18, "block_order": 14, "cover": 50}
     assert model.var_names[0] == "black(1,1)"
     names = {con.name for con in model.constraints}
-    assert {"block_once(row,1,2)", "block_order(row,4,1,3)", "cover(col,5,5)"} <= names
+    assert {"block_once(row,1,2)", "block_order(row,4,1,3)", "cover(column,5,5)"} <= names
     assert model.num_vars == 25 + len(model.family("start"))
 
 

@@ -23,8 +23,8 @@ import futomip.io
 from futomip.options import Deadline, Options
 from futomip.pipeline.finder import SolutionFinder
 from futomip.certainty import enumerate_all
-from futomip.puzzles.nonogram import Nonogram, from_grid
-from futomip.reduction import nonogram_split, reduce, split
+from futomip.puzzles.nonogram import Nonogram, from_grid, verify
+from futomip.reduction import nonogram_learning, nonogram_split, reduce, split
 from futomip.reduction.nonogram import UNKNOWN
 
 # ``futomip.solve`` is also the name of the function, so the module is looked up by name.
@@ -32,21 +32,30 @@ SEED = futomip.io.load(Path(__file__).resolve().parent.parent / "data" / "nonogr
 
 
 def _leaves(puzzle: Nonogram, limit: int | None = None, stop_at: float | None = None,
-            restart_nodes: int | None = nonogram_split.RESTART_NODES):
-    search = nonogram_split.Split(puzzle, reduce(puzzle, "probing"), stop_at)
-    if limit is not None:
-        search.limit = limit
-    # Hypothesis does not mix with function-scoped fixtures, so the module setting is swapped by hand.
-    saved, nonogram_split.RESTART_NODES = nonogram_split.RESTART_NODES, restart_nodes
+            restart_nodes: int | None = nonogram_split.RESTART_NODES, engine: str = nonogram_split.ENGINE,
+            restart_conflicts: int = nonogram_learning.RESTART_CONFLICTS):
+    # Hypothesis does not mix with function-scoped fixtures, so the module settings are swapped by hand.
+    saved = nonogram_split.RESTART_NODES, nonogram_split.ENGINE, nonogram_learning.RESTART_CONFLICTS
+    nonogram_split.RESTART_NODES, nonogram_split.ENGINE = restart_nodes, engine
+    nonogram_learning.RESTART_CONFLICTS = restart_conflicts
     try:
+        search = nonogram_split.Split(puzzle, reduce(puzzle, "probing"), stop_at)
+        if limit is not None:
+            search.limit = limit
         return search, list(search)
     finally:
-        nonogram_split.RESTART_NODES = saved
+        nonogram_split.RESTART_NODES, nonogram_split.ENGINE, nonogram_learning.RESTART_CONFLICTS = saved
 
 
-# The search with its default restarts, without any, and restarting after every node
-# (then every run but the last is cut short, which the leaves must not notice).
-RESTART_SETTINGS = pytest.mark.parametrize("restart_nodes", [nonogram_split.RESTART_NODES, None, 1])
+# Each search, with its default restarts, without any (the probing search) or restarting
+# after every node or conflict (then every run but the last is cut short, which the leaves
+# must not notice; the learning search keeps its no-goods across restarts).
+SEARCHES = [{"engine": "probing"}, {"engine": "probing", "restart_nodes": None},
+            {"engine": "probing", "restart_nodes": 1}, {"engine": "learning"},
+            {"engine": "learning", "restart_conflicts": 1}]
+SEARCH_SETTINGS = pytest.mark.parametrize("search_settings", SEARCHES,
+                                          ids=["probing", "probing-no-restarts", "probing-restart-each-node",
+                                               "learning", "learning-restart-each-conflict"])
 
 
 def _agreeing(solutions, cells) -> set:
@@ -54,12 +63,12 @@ def _agreeing(solutions, cells) -> set:
             if all(state == UNKNOWN or state == grid[r][c] for r, row in enumerate(cells) for c, state in enumerate(row))}
 
 
-@RESTART_SETTINGS
+@SEARCH_SETTINGS
 @settings(max_examples=80, deadline=None)
 @given(puzzle=nonogram_puzzles(max_size=5))
-def test_search_without_open_leaves_finds_exactly_the_solutions(restart_nodes, puzzle):
+def test_search_without_open_leaves_finds_exactly_the_solutions(search_settings, puzzle):
     """With no open cell allowed in a leaf, every leaf is one solution grid and each solution is one leaf."""
-    search, leaves = _leaves(puzzle, limit=0, restart_nodes=restart_nodes)
+    search, leaves = _leaves(puzzle, limit=0, **search_settings)
     expected = set(_all_solutions(puzzle))
     if not search.needed:
         # Probing alone settled the puzzle (or left nothing to split).
@@ -70,31 +79,51 @@ def test_search_without_open_leaves_finds_exactly_the_solutions(restart_nodes, p
     assert sorted(grids) == sorted(expected) and search.finished
 
 
-@RESTART_SETTINGS
+@SEARCH_SETTINGS
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=4),
        cols=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=4))
-def test_leaves_are_disjoint_and_hold_every_solution_of_random_clues(restart_nodes, rows, cols):
+def test_leaves_are_disjoint_and_hold_every_solution_of_random_clues(search_settings, rows, cols):
     """With small open leaves allowed, the leaves split the solution set (random clues, often infeasible)."""
     puzzle = Nonogram(tuple(map(tuple, rows)), tuple(map(tuple, cols)))
     expected = set(_all_solutions(puzzle))
-    search, leaves = _leaves(puzzle, limit=2, restart_nodes=restart_nodes)
+    search, leaves = _leaves(puzzle, limit=2, **search_settings)
     if not search.needed:
         return
     parts = [_agreeing(expected, leaf.cells) for leaf in leaves]
     assert sum(len(part) for part in parts) == len(expected) and set().union(*parts) == expected
 
 
+# An 8x8 random grid (seed 43, density 0.45) whose puzzle has 86 solutions and makes the
+# learning search meet conflicts (the seed Pattern is settled without any).
+MANY = from_grid(((1, 0, 1, 0, 0, 0, 0, 0), (1, 1, 1, 0, 0, 0, 1, 1), (0, 0, 1, 1, 0, 0, 0, 0),
+                  (0, 0, 1, 1, 1, 0, 0, 1), (0, 0, 1, 0, 0, 0, 0, 1), (0, 0, 0, 1, 0, 0, 1, 0),
+                  (0, 1, 0, 1, 1, 0, 0, 0), (1, 0, 0, 0, 0, 1, 0, 0)))
+
+
 def test_restarted_search_still_finds_every_solution_once():
     """Restarting after every node, the seed Pattern's search restarts and still yields its 10 solutions once each."""
-    search, leaves = _leaves(SEED, limit=0, restart_nodes=1)
+    search, leaves = _leaves(SEED, limit=0, engine="probing", restart_nodes=1)
     assert search.restarts > 0 and search.finished
     assert sorted(leaf.cells for leaf in leaves) == sorted(_all_solutions(SEED))
     assert len(_all_solutions(SEED)) == 10
 
 
+def test_learning_search_restarting_at_every_conflict_agrees_with_the_probing_search():
+    """On a puzzle with 86 solutions, learning with a restart after every conflict yields the same
+    grids, each once, as the probing search (itself checked against brute force above)."""
+    learning, learnt_leaves = _leaves(MANY, limit=0, engine="learning", restart_conflicts=1)
+    probing, probed_leaves = _leaves(MANY, limit=0, engine="probing")
+    summary = learning.summary()
+    assert summary["restarts"] > 0 and summary["conflicts"] > 0 and learning.finished and probing.finished
+    grids = [leaf.cells for leaf in learnt_leaves]
+    assert len(grids) == len(set(grids)) == 86 and set(grids) == {leaf.cells for leaf in probed_leaves}
+    assert all(not verify(MANY, grid) for grid in grids)
+
+
 def test_luby_sequence():
-    assert [nonogram_split._luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """The restart budgets follow the Luby sequence."""
+    assert [nonogram_split.luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
 
 
 def test_split_is_offered_only_when_probing_leaves_too_much_open():
@@ -105,13 +134,16 @@ def test_split_is_offered_only_when_probing_leaves_too_much_open():
     assert split(SEED, None) is None
 
 
-def test_search_stopped_by_its_time_budget_is_not_finished():
-    search, leaves = _leaves(SEED, stop_at=0.0)
+@pytest.mark.parametrize("engine", nonogram_split.ENGINES)
+def test_search_stopped_by_its_time_budget_is_not_finished(engine):
+    """A search whose time is up at once yields nothing and does not claim to be finished."""
+    search, leaves = _leaves(SEED, limit=0, stop_at=0.0, engine=engine)
     assert leaves == [] and not search.finished
 
 
 def test_progress_is_reported_during_the_search(monkeypatch):
     monkeypatch.setattr(nonogram_split, "PROGRESS_EVERY", 0.0)
+    monkeypatch.setattr(nonogram_learning, "PROGRESS_EVERY", 0.0)
     lines: list[str] = []
     search = nonogram_split.Split(SEED, reduce(SEED, "probing"), progress=lines.append)
     search.limit = 0
@@ -136,7 +168,8 @@ def test_split_pipeline_enumerates_exactly_the_solutions(core_pair, split_at_onc
     search = result.reduction["search"]
     assert search is not None and search["finished"] and search["subpuzzles"] >= 1
     # The JSON contract (README): these fields and no others.
-    assert set(search) == {"nodes", "subpuzzles", "pruned", "depth", "restarts", "finished", "root_slice"}
+    assert set(search) == {"nodes", "subpuzzles", "pruned", "depth", "restarts", "finished", "root_slice",
+                           "engine", "conflicts", "learnt", "first_search"}
 
 
 def test_split_pipeline_proves_uniqueness_and_reports_the_search(split_at_once):
@@ -168,6 +201,8 @@ def test_split_and_probing_levels_agree_on_uniqueness(grid):
 def test_grids_found_on_the_whole_model_are_cut_off_in_the_sub_puzzles(monkeypatch):
     """The whole model finds a first solution, then the split takes over: the sub-puzzles must
     not find that solution again, and together they give exactly the other nine."""
+    # The whole model gets a slice even though the search would settle the seed at once.
+    monkeypatch.setattr(nonogram_split.Split, "root_slice", 10.0)
     run = SolutionFinder(SEED, Options("highspy", "highs"), Deadline(None))
     try:
         status, first = run.next_solution()

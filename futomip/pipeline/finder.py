@@ -67,10 +67,19 @@ class SolutionFinder:
         self.seconds["reduce"] += time.perf_counter() - start
         self._leaves = None
         self.model: ModelRun | None = None
-        if self.split is None or self.split.root_slice > 0:
+        if self.split is None or self._root_slice() > 0:
             self.model = self._build(self.domains)
         else:
             self._leaves = iter(self.split)
+
+    def _root_slice(self) -> float:
+        """The split's slice for the whole model; reading it may run the split's first search
+        (a kind may search a little before deciding), so its time counts as "reduce"."""
+        start = time.perf_counter()
+        try:
+            return self.split.root_slice
+        finally:
+            self.seconds["reduce"] += time.perf_counter() - start
 
     def _build(self, domains) -> ModelRun:
         """A model on ``domains`` with a no-good row for each grid found so far that they admit."""
@@ -99,7 +108,11 @@ class SolutionFinder:
                     return self._search_ended()
                 self.model = self._build(leaf)
             on_whole = self._leaves is None
-            slice_ = self.split.root_slice if on_whole and self.split is not None else None
+            slice_ = self._root_slice() if on_whole and self.split is not None else None
+            if slice_ == 0:
+                self._leaves = iter(self.split)
+                self._drop_model()
+                continue
             raw = self.model.solve(self.deadline.within(slice_))
             self._count(raw.stats)
             self.last_message = raw.message
@@ -116,7 +129,7 @@ class SolutionFinder:
     def _search_ended(self):
         if self.split.finished:
             return INFEASIBLE, None
-        self.last_message = f"time limit reached in the split search ({self.split.nodes} nodes probed)"
+        self.last_message = f"time limit reached in the split search ({self.split.nodes} nodes)"
         self._note(self.last_message)
         return TIME_LIMIT, None
 

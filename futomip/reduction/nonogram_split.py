@@ -28,6 +28,17 @@ the branching scores get up to 20% of seeded noise.  A run that yields a leaf ru
 end, so no leaf is yielded twice and the leaves keep their properties above; the budgets
 grow without bound, so the last run is a complete search.
 
+Two searches produce the leaves: this depth-first one (``ENGINE = "probing"``), and a
+clause-learning one (``"learning"``, ``nonogram_learning``), which propagates only lines and
+learnt no-goods at a node but learns from every refuted branch.  Either way the leaves are
+disjoint and together hold every solution.
+
+Search first, then the MILP.  Before the pipeline gives the MILP its slice on the whole
+model, it reads ``root_slice``: the search then runs for up to ``FIRST_SEARCH`` seconds,
+and if that settles the first leaf (or proves that there is none), the slice is 0 and
+the pipeline goes straight to the leaves; otherwise the slice is ``ROOT_SLICE`` and the
+search resumes where it paused once the MILP has had it.
+
 The search stops when ``time.perf_counter()`` reaches ``stop_at``; ``finished`` then stays
 False.  Only ``futomip.puzzles`` and the line solver are imported: no solver, no backend,
 no ``models``.
@@ -41,8 +52,17 @@ from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
+from .nonogram_learning import Learner, luby
 
-__all__ = ["LEAF_SHARE", "RESTART_NODES", "ROOT_SLICE", "Split"]
+__all__ = ["ENGINE", "ENGINES", "FIRST_SEARCH", "LEAF_SHARE", "RESTART_NODES", "ROOT_SLICE", "Split"]
+
+ENGINES = ("learning", "probing")
+
+ENGINE = "learning"
+"""The search that yields the leaves: "learning" (``nonogram_learning``) or "probing" (below)."""
+
+FIRST_SEARCH = 0.5
+"""Seconds of search before the MILP gets its slice on the whole model (README measurements)."""
 
 ROOT_SLICE = 1.0
 """Seconds the MILP gets on the whole puzzle before the puzzle is split.  Some puzzles that
@@ -62,15 +82,6 @@ prototype on ten TAAI puzzles that the search without restarts left at 60 s and 
 further; what it gains and costs on TAAI is measured in the README (Known problems)."""
 
 
-def _luby(i: int) -> int:
-    """The i-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
-
-
 def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,
             noise: random.Random | None = None) -> tuple[tuple[int, int], tuple[int, int]]:
     """The cell to split on and its two colours in the order to try them, in restart ``run``
@@ -88,12 +99,12 @@ class Split:
 
     ``root`` are the domains after probing.  ``needed`` says whether the root has more
     open cells than a leaf may have; when it has not, the only leaf is the root itself.
-    Counters: ``nodes`` (nodes probed, in all runs), ``leaves`` (yielded), ``pruned``
-    (children that probing proved empty), ``depth`` (the deepest node) and ``restarts``.
+    ``engine`` is the search (``ENGINE`` when the split was made).  Counters: ``nodes``
+    (nodes probed, or decisions of the learning search), ``leaves`` (yielded), ``pruned``
+    (children that probing proved empty, or conflicts), ``depth`` (the deepest node),
+    ``restarts``, ``conflicts`` and ``learnt`` (no-goods kept at the end; both 0 for the
+    probing search) and ``first_search`` (seconds searched before the MILP's slice).
     """
-
-    root_slice = ROOT_SLICE
-    """Seconds the pipeline gives the MILP on the whole model before it asks for leaves."""
 
     def __init__(self, puzzle: Nonogram, root: NonogramDomains, stop_at: float | None = None,
                  progress: Callable[[str], None] | None = None) -> None:
@@ -101,18 +112,44 @@ class Split:
         self.root = root
         self.stop_at = stop_at
         self.progress = progress
+        self.engine = ENGINE
         self.limit = int(LEAF_SHARE * puzzle.height * puzzle.width)
         self.finished = False
-        self.nodes = self.leaves = self.pruned = self.depth = self.restarts = 0
+        self.nodes = self.leaves = self.pruned = self.depth = self.restarts = self.conflicts = self.learnt = 0
+        self.first_search = 0.0
+        self.pause_at: float | None = None
+        self._slice: float | None = None
+        self._search: Iterator[NonogramDomains | None] | None = None
+        self._learner: Learner | None = None
+        self._pending: list[NonogramDomains] = []
 
     @property
     def needed(self) -> bool:
         return self.root.contradiction is None and self.root.finished and self.root.unknown > self.limit
 
+    @property
+    def root_slice(self) -> float:
+        """Seconds the pipeline gives the MILP on the whole model before it asks for leaves:
+        0 when ``FIRST_SEARCH`` seconds of search settled the first leaf, else ``ROOT_SLICE``."""
+        if self._slice is None:
+            start = time.perf_counter()
+            self.pause_at = start + FIRST_SEARCH
+            first = next(self._leaves(), None)
+            self.pause_at = None
+            self.first_search = time.perf_counter() - start
+            if first is not None:
+                self._pending.append(first)
+            # Paused means no leaf yet and time to spare: the MILP gets its slice.
+            self._slice = ROOT_SLICE if first is None and self._paused else 0.0
+        return self._slice
+
     def summary(self) -> dict:
         """The search counters, for reports."""
+        self._sync()
         return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
-                "restarts": self.restarts, "finished": self.finished, "root_slice": self.root_slice}
+                "restarts": self.restarts, "finished": self.finished, "root_slice": self._slice or 0.0,
+                "engine": self.engine, "conflicts": self.conflicts, "learnt": self.learnt,
+                "first_search": round(self.first_search, 3)}
 
     def __iter__(self) -> Iterator[NonogramDomains]:
         if not self.needed:
@@ -120,11 +157,59 @@ class Split:
             self.finished = True
             yield self.root
             return
+        while self._pending:
+            yield self._pending.pop(0)
+        for leaf in self._leaves():
+            if leaf is not None:
+                yield leaf
+
+    def _leaves(self) -> Iterator[NonogramDomains | None]:
+        """The one search of this split, shared by ``root_slice`` and ``__iter__``: leaves, and
+        None whenever it pauses at ``pause_at`` (``_paused`` is then True)."""
+        if self._search is None:
+            self._search = self._counted(self._learning() if self.engine == "learning" else self._probing())
+        return self._search
+
+    def _counted(self, search: Iterator[NonogramDomains | None]) -> Iterator[NonogramDomains | None]:
+        self._paused = False
+        for leaf in search:
+            self._paused = leaf is None
+            if leaf is not None:
+                self.leaves += 1
+            yield leaf
+            self._paused = False
+
+    def _pause(self) -> bool:
+        """Whether the search should yield None now (and go on when resumed)."""
+        if self.pause_at is not None and time.perf_counter() >= self.pause_at:
+            self.pause_at = None
+            return True
+        return False
+
+    def _learning(self) -> Iterator[NonogramDomains | None]:
+        learner = self._learner = Learner(self.puzzle, self.root, self.limit, self.stop_at, self.progress)
+        learner.pause = self._pause
+        try:
+            for leaf in learner.leaves():
+                self._sync()
+                yield leaf
+        finally:
+            self._sync()
+            self.finished = learner.finished
+
+    def _sync(self) -> None:
+        """Copy the learning search's counters into this split's (the pipeline reads them)."""
+        learner = self._learner
+        if learner is not None:
+            self.nodes, self.pruned, self.depth = learner.decisions, learner.conflicts, learner.depth
+            self.restarts, self.conflicts, self.learnt = learner.restarts, learner.conflicts, learner.learnt
+
+    def _probing(self) -> Iterator[NonogramDomains | None]:
         # One board for every run: its memo of line solutions stays valid across restarts.
         board = Board(self.puzzle)
         run = 1
         while True:
-            budget = None if RESTART_NODES is None else RESTART_NODES * _luby(run)
+            budget = None if RESTART_NODES is None else RESTART_NODES * luby(run)
             outcome = yield from self._run(board, run, budget)
             if outcome != "restart":
                 self.finished = outcome == "done"
@@ -132,7 +217,7 @@ class Split:
             self.restarts += 1
             run += 1
 
-    def _run(self, board: Board, run: int, budget: int | None) -> Iterator[NonogramDomains]:
+    def _run(self, board: Board, run: int, budget: int | None) -> Iterator[NonogramDomains | None]:
         """One depth-first search from the root; returns "done" (tree exhausted), "stopped"
         (time) or "restart" (``budget`` nodes probed before any leaf)."""
         board.load(self.root.cells)
@@ -149,6 +234,8 @@ class Split:
             if move is not None:
                 if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                     return "stopped"
+                if self._pause():
+                    yield None
                 if budget is not None and not leaves and nodes >= budget:
                     return "restart"
                 r, c, colour = move
@@ -173,7 +260,6 @@ class Split:
                               f"{self.leaves} sub-puzzles solved, {open_cells} cells open here")
             if open_cells <= self.limit or not scores:
                 leaves += 1
-                self.leaves += 1
                 yield board.domains()
                 continue
             (r, c), (first, second) = _branch(scores, run, noise)

@@ -77,12 +77,14 @@ __all__ = [
     "pattern_states",
     "arc_keys",
     "line_automaton",
-    "BLACK",
-    "WHITE",
+    "BLACK_ARC",
+    "WHITE_ARC",
 ]
 
-BLACK = "b"
-WHITE = "w"
+BLACK_ARC = "b"
+"""The colour an automaton arc reads on a black cell (cell states are 0/1; this names an arc)."""
+WHITE_ARC = "w"
+"""The colour an automaton arc reads on a white cell."""
 
 Windows = Sequence[Sequence[int]]
 """For each block of a line, its allowed 1-based starts in increasing order."""
@@ -157,11 +159,11 @@ def _moves(pattern: list[int], q: int) -> list[tuple[str, int]]:
     m = len(pattern)
     moves = []
     if q < m and pattern[q] == 1:
-        moves.append((BLACK, q + 1))
+        moves.append((BLACK_ARC, q + 1))
     if q < m and pattern[q] == 0:
-        moves.append((WHITE, q + 1))
+        moves.append((WHITE_ARC, q + 1))
     if q == 0 or q == m or pattern[q - 1] == 0:
-        moves.append((WHITE, q))
+        moves.append((WHITE_ARC, q))
     return moves
 
 
@@ -184,7 +186,7 @@ def arc_keys(line: tuple, clue: Sequence[int], length: int,
     keys = []
     for c in range(1, length + 1):
         targets = set(states[c])
-        allowed = (BLACK, WHITE) if colours is None else colours[c - 1]
+        allowed = (BLACK_ARC, WHITE_ARC) if colours is None else colours[c - 1]
         for q in states[c - 1]:
             keys += [line + (c, q, colour) for colour, nxt in _moves(pattern, q) if nxt in targets and colour in allowed]
     return keys
@@ -216,7 +218,7 @@ def line_automaton(
                     continue
                 leaving.setdefault((c - 1, q), []).append(arc[key])
                 entering.setdefault((c, nxt), []).append(arc[key])
-                if colour == BLACK:
+                if colour == BLACK_ARC:
                     black[c].append(arc[key])
     model.add("flow", line + (0, 0), [(var, 1.0) for var in leaving.get((0, 0), [])], "==", 1)
     for i in range(1, length):

@@ -1,0 +1,442 @@
+"""Clause learning over cell colours, with the line solver as the propagator (a CDCL search).
+
+The variables are the cells, a literal is "cell v is black" or "cell v is white"
+(``2 v + 1`` and ``2 v``; ``literal ^ 1`` is its negation).  Two kinds of rule
+propagate:
+
+    lines     the exact line solver of ``nonogram`` on the line's known cells; each cell
+              it fixes gets as reason the few known cells of that line that force it
+              (``nonogram_explain``), and a line left without a placement is a conflict
+              explained the same way
+    clauses   learnt no-goods and the blocking clauses of the leaves found, with two
+              watched literals each
+
+A decision sets one open cell (the most active one, VSIDS, in the colour it last had,
+phase saving); propagation runs to its fixpoint.  A conflict is analysed back to its
+first unique implication point: the learnt clause says that the cells whose colours
+caused it cannot all hold again, every one of its literals is implied by the rules
+(each step resolves with a reason, which the rules imply), so it removes no solution;
+the search jumps back to the second-highest level of the clause, where the clause fixes
+one more cell.  Restarts follow the Luby sequence in units of ``RESTART_CONFLICTS``
+conflicts; when more than a cap of learnt clauses are kept, a restart drops the half
+that involve the most decision levels (their LBD), keeping those of LBD 2 and less.
+
+Leaves.  A fixpoint with at most ``limit`` open cells, at which every blocking clause
+already holds, is a leaf: its cells go to the MILP as a sub-puzzle (``NonogramDomains``).
+Then the clause "not all of this leaf's decisions" is added (a blocking clause: it cuts
+off exactly the assignments that extend the leaf's decisions, all of which the leaf
+holds) and the search goes on.  Leaves therefore never share a solution (a later leaf
+satisfies every earlier blocking clause, so it differs from each earlier leaf in a
+decision cell), and the search ends, with ``finished`` True, when a conflict needs no
+decision: then every solution lies in some leaf.  The first leaf's root domains are
+the probing fixpoint of ``nonogram``, so level 0 starts there.
+
+Only ``futomip.puzzles`` and the line solver are imported: no solver, no backend, no
+``models``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections import deque
+from typing import Callable, Iterator
+
+from ..puzzles.nonogram import Nonogram
+from .nonogram import BLACK, MEMO_LIMIT, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains, _bits, _solve_masks
+from .nonogram_explain import explain_cell, explain_conflict
+
+__all__ = ["RESTART_CONFLICTS", "Learner", "luby"]
+
+RESTART_CONFLICTS = 30
+"""Conflicts per unit of the Luby sequence of restarts."""
+
+LEARNT_CAP = 2000
+"""Learnt clauses kept before the first clean-up; the cap grows by a tenth at each one."""
+
+_DECAY = 1 / 0.95
+"""Growth of the VSIDS bump per conflict (activities decay by 5% relative to new bumps)."""
+
+
+def luby(i: int) -> int:
+    """The i-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
+    while True:
+        k = i.bit_length()
+        if i == (1 << k) - 1:
+            return 1 << (k - 1)
+        i -= (1 << (k - 1)) - 1
+
+
+class Learner:
+    """The CDCL search of one puzzle from ``root`` domains; ``leaves()`` yields the leaves.
+
+    Counters: ``decisions``, ``conflicts``, ``restarts``, ``leaves``, ``depth`` (the
+    deepest decision level) and ``learnt`` (clauses kept now); ``finished`` once the
+    search proved that no solution lies outside the leaves yielded.
+    """
+
+    def __init__(self, puzzle: Nonogram, root: NonogramDomains, limit: int = 0, stop_at: float | None = None,
+                 progress: Callable[[str], None] | None = None, restart_conflicts: int | None = None) -> None:
+        self.puzzle = puzzle
+        self.height, self.width = height, width = puzzle.height, puzzle.width
+        cells, lines = height * width, height + width
+        self.clues = list(puzzle.rows) + list(puzzle.cols)
+        self.lengths = [width] * height + [height] * width
+        self.limit, self.stop_at, self.progress = limit, stop_at, progress
+        self.restart_conflicts = restart_conflicts or RESTART_CONFLICTS
+        self.value = [UNKNOWN] * cells
+        self.level = [0] * cells
+        self.reason: list = [None] * cells
+        self.black, self.white = [0] * lines, [0] * lines
+        self.trail: list[int] = []
+        self.levels: list[int] = []  # where each decision level starts on the trail
+        self.head = 0
+        self.watches: list[list[list[int]]] = [[] for _ in range(2 * cells)]
+        self.learnts: list[list[int]] = []
+        self.lbd: dict[int, int] = {}
+        self.blocking: list[list[int]] = []
+        self.queued = [False] * lines
+        self.dirty: deque[int] = deque()
+        self._memo: dict = {}
+        self._reasons: dict = {}
+        self.activity = [0.0] * cells
+        self.bump_size = 1.0
+        self.phase = [BLACK] * cells
+        # Probing's scores say which cells decide most and which colour fixes more: the first
+        # decisions follow them (they are the split's branching rule, here only a start).
+        for (r, c), (if_black, if_white) in root.scores.items():
+            self.activity[r * width + c] = min(if_black, if_white) / (1 + height * width)
+            self.phase[r * width + c] = int(if_black >= if_white)
+        self.heap = [(-self.activity[v], v) for v in range(cells)]
+        heapq.heapify(self.heap)
+        self.decisions = self.conflicts = self.restarts = self.leaves_found = self.depth = 0
+        self.finished = False
+        self.pause: Callable[[], bool] = lambda: False
+        for r, row in enumerate(root.cells):
+            for c, state in enumerate(row):
+                if state != UNKNOWN:
+                    self._assign(r * width + c, state, None)
+        for line in range(lines):
+            self._enqueue(line)
+
+    @property
+    def learnt(self) -> int:
+        return len(self.learnts)
+
+    def _enqueue(self, line: int) -> None:
+        if not self.queued[line] and self.clues[line] is not None:
+            self.queued[line] = True
+            self.dirty.append(line)
+
+    def _assign(self, v: int, colour: int, reason) -> None:
+        self.value[v] = colour
+        self.level[v] = len(self.levels)
+        self.reason[v] = reason
+        r, c = divmod(v, self.width)
+        column = self.height + c
+        masks = self.black if colour else self.white
+        masks[r] |= 1 << c
+        masks[column] |= 1 << r
+        self.trail.append(2 * v + colour)
+        self._enqueue(r)
+        self._enqueue(column)
+
+    def _propagate(self):
+        """Clauses, then lines, to the fixpoint; the conflict (a clause, or ``(line,)``) or None."""
+        value, watches, trail, dirty = self.value, self.watches, self.trail, self.dirty
+        while True:
+            while self.head < len(trail):
+                false_literal = trail[self.head] ^ 1
+                self.head += 1
+                conflict = self._watch(watches[false_literal], false_literal, value)
+                if conflict is not None:
+                    return conflict
+            if not dirty:
+                return None
+            line = dirty.popleft()
+            self.queued[line] = False
+            known_black, known_white = self.black[line], self.white[line]
+            key = (line, known_black, known_white)
+            outcome = self._memo.get(key, 0)
+            if outcome == 0:
+                if len(self._memo) >= MEMO_LIMIT:
+                    self._memo.clear()
+                solved = _solve_masks(self.clues[line], self.lengths[line], known_black, known_white)
+                outcome = self._memo[key] = None if solved is None else solved[:2]
+            if outcome is None:
+                return (line,)
+            can_black, can_white = outcome
+            new_black = can_black & ~can_white & ~known_black
+            new_white = can_white & ~can_black & ~known_white
+            if new_black | new_white:
+                reason = key
+                for colour, fixed in ((1, new_black), (0, new_white)):
+                    for i in _bits(fixed):
+                        self._assign(self._cell(line, i), colour, reason)
+
+    def _watch(self, watching: list[list[int]], false_literal: int, value: list[int]):
+        """Visit the clauses watching a literal that just became false (two watched literals)."""
+        kept = 0
+        for index, clause in enumerate(watching):
+            if clause[0] == false_literal:
+                clause[0], clause[1] = clause[1], false_literal
+            first = clause[0]
+            first_value = value[first >> 1]
+            if first_value == first & 1:
+                watching[kept] = clause
+                kept += 1
+                continue
+            for k in range(2, len(clause)):
+                literal = clause[k]
+                state = value[literal >> 1]
+                if state == UNKNOWN or state == literal & 1:
+                    clause[1], clause[k] = literal, false_literal
+                    self.watches[literal].append(clause)
+                    break
+            else:
+                watching[kept] = clause
+                kept += 1
+                if first_value != UNKNOWN:
+                    watching[kept:] = watching[index + 1:]
+                    return clause
+                self._assign(first >> 1, first & 1, clause)
+        del watching[kept:]
+        return None
+
+    def _cell(self, line: int, i: int) -> int:
+        """The cell number of the i-th cell of ``line``."""
+        return line * self.width + i if line < self.height else i * self.width + line - self.height
+
+    def _premises(self, reason, v: int | None) -> list[int]:
+        """The true literals that imply cell ``v`` (or, for ``v`` None, that make the conflict)."""
+        if type(reason) is list:
+            return [literal ^ 1 for literal in (reason if v is None else reason[1:])]
+        line = reason[0]
+        clue, length = self.clues[line], self.lengths[line]
+        if v is None:
+            known_black, known_white = self.black[line], self.white[line]
+            black, white = explain_conflict(clue, length, known_black, known_white)
+        else:
+            r, c = divmod(v, self.width)
+            i = c if line < self.height else r
+            key = (reason, i)
+            cached = self._reasons.get(key)
+            if cached is None:
+                if len(self._reasons) >= MEMO_LIMIT:
+                    self._reasons.clear()
+                cached = self._reasons[key] = explain_cell(clue, length, reason[1], reason[2], i, self.value[v])
+            black, white = cached
+        return [2 * self._cell(line, i) + 1 for i in _bits(black)] + [2 * self._cell(line, i) for i in _bits(white)]
+
+    def _analyse(self, conflict) -> tuple[list[int], int]:
+        """The first-UIP learnt clause (asserting literal first) and the level to jump back to."""
+        level, trail, seen = self.level, self.trail, self._seen
+        current = len(self.levels)
+        clause, marked = [0], []
+        pending, index = 0, len(trail) - 1
+        premises = self._premises(conflict, None)
+        while True:
+            for literal in premises:
+                v = literal >> 1
+                if not seen[v] and level[v] > 0:
+                    seen[v] = True
+                    marked.append(v)
+                    if level[v] >= current:
+                        pending += 1
+                    else:
+                        clause.append(literal ^ 1)
+            while not seen[trail[index] >> 1]:
+                index -= 1
+            literal = trail[index]
+            index -= 1
+            pending -= 1
+            if pending == 0:
+                break
+            premises = self._premises(self.reason[literal >> 1], literal >> 1)
+        clause[0] = literal ^ 1
+        levels = {level[other >> 1] for other in clause[1:]}
+        following: list[int] = []
+        clause = clause[:1] + [other for other in clause[1:] if not self._redundant(other, levels, following)]
+        for v in following:
+            seen[v] = False
+        for v in marked:
+            seen[v] = False
+            self._bump(v)
+        self.bump_size *= _DECAY
+        if len(clause) == 1:
+            return clause, 0
+        deepest = max(range(1, len(clause)), key=lambda k: level[clause[k] >> 1])
+        clause[1], clause[deepest] = clause[deepest], clause[1]
+        return clause, level[clause[1] >> 1]
+
+    def _redundant(self, literal: int, levels: set[int], following: list[int]) -> bool:
+        """Whether the clause literal ``literal`` follows from the others: every premise of its
+        reason is in the clause, fixed at level 0, or (recursively) follows too.  Cells proved
+        to follow are marked seen, and added to ``following`` so that they are cleared later."""
+        seen, level, reason = self._seen, self.level, self.reason
+        if reason[literal >> 1] is None:
+            return False
+        stack, found = [literal], []
+        while stack:
+            v = stack.pop() >> 1
+            for premise in self._premises(reason[v], v):
+                u = premise >> 1
+                if seen[u] or level[u] == 0:
+                    continue
+                if reason[u] is None or level[u] not in levels:
+                    for w in found:
+                        seen[w] = False
+                    return False
+                seen[u] = True
+                found.append(u)
+                stack.append(premise)
+        following += found
+        return True
+
+    def _bump(self, v: int) -> None:
+        activity = self.activity[v] + self.bump_size
+        self.activity[v] = activity
+        if activity > 1e100:
+            self.activity = [value * 1e-100 for value in self.activity]
+            self.bump_size *= 1e-100
+            self.heap = [(-self.activity[u], u) for u in range(len(self.value)) if self.value[u] == UNKNOWN]
+            heapq.heapify(self.heap)
+        elif self.value[v] == UNKNOWN:
+            heapq.heappush(self.heap, (-activity, v))
+
+    def _backtrack(self, level: int) -> None:
+        """Undo every decision level above ``level``."""
+        if len(self.levels) <= level:
+            return
+        start = self.levels[level]
+        height, width = self.height, self.width
+        for literal in self.trail[start:]:
+            v, colour = literal >> 1, literal & 1
+            self.phase[v] = colour
+            self.value[v] = UNKNOWN
+            self.reason[v] = None
+            r, c = divmod(v, width)
+            masks = self.black if colour else self.white
+            masks[r] &= ~(1 << c)
+            masks[height + c] &= ~(1 << r)
+            heapq.heappush(self.heap, (-self.activity[v], v))
+        del self.trail[start:]
+        del self.levels[level:]
+        self.head = len(self.trail)
+        self.dirty.clear()
+        self.queued = [False] * len(self.queued)
+
+    def _add(self, clause: list[int], store: list[list[int]]) -> None:
+        """Keep ``clause`` (asserting literal first, the deepest other second) and assert it."""
+        if len(clause) == 1:
+            self._assign(clause[0] >> 1, clause[0] & 1, None)
+            return
+        self.watches[clause[0]].append(clause)
+        self.watches[clause[1]].append(clause)
+        store.append(clause)
+        self._assign(clause[0] >> 1, clause[0] & 1, clause)
+
+    def _clean(self) -> None:
+        """At level 0: keep the learnt clauses of small LBD and the better half of the rest."""
+        ranked = sorted(self.learnts, key=lambda clause: (self.lbd.get(id(clause), 0), len(clause)))
+        half = len(ranked) // 2
+        self.learnts = [clause for k, clause in enumerate(ranked) if k < half or self.lbd.get(id(clause), 0) <= 2]
+        kept = {id(clause) for clause in self.learnts}
+        self.lbd = {key: lbd for key, lbd in self.lbd.items() if key in kept}
+        self.watches = [[] for _ in self.watches]
+        for clause in self.learnts + self.blocking:
+            self.watches[clause[0]].append(clause)
+            self.watches[clause[1]].append(clause)
+
+    def _pick(self) -> int | None:
+        """The open cell of highest activity, or None when none is open."""
+        heap, value, activity = self.heap, self.value, self.activity
+        while heap:
+            key, v = heapq.heappop(heap)
+            if value[v] == UNKNOWN and -key == activity[v]:
+                return v
+        return next((v for v, state in enumerate(value) if state == UNKNOWN), None)
+
+    def _unblocked(self) -> int | None:
+        """An open cell of a blocking clause that does not hold yet, or None when all hold."""
+        value = self.value
+        for clause in self.blocking:
+            if any(value[literal >> 1] == literal & 1 for literal in clause):
+                continue
+            return next(literal >> 1 for literal in clause if value[literal >> 1] == UNKNOWN)
+        return None
+
+    def _leaf(self) -> NonogramDomains:
+        board = Board(self.puzzle)
+        board.black, board.white = list(self.black), list(self.white)
+        return board.domains()
+
+    def _stopped(self) -> bool:
+        return self.stop_at is not None and time.perf_counter() >= self.stop_at
+
+    def leaves(self) -> Iterator[NonogramDomains | None]:
+        """The leaves, one by one (see the module text); stops at ``stop_at``, and yields None
+        whenever ``pause()`` says so (then goes on when resumed)."""
+        self._seen = [False] * len(self.value)
+        if self._stopped():
+            return
+        if self.pause():
+            yield None
+        cap = LEARNT_CAP
+        run, budget = 1, self.restart_conflicts
+        shown = time.perf_counter()
+        while True:
+            conflict = self._propagate()
+            if conflict is not None:
+                self.conflicts += 1
+                if not self.levels:
+                    self.finished = True
+                    return
+                clause, back = self._analyse(conflict)
+                self._backtrack(back)
+                self.lbd[id(clause)] = len({self.level[literal >> 1] for literal in clause[1:]}) + 1
+                self._add(clause, self.learnts)
+                budget -= 1
+                if self.conflicts % 16 == 0:
+                    if self._stopped():
+                        return
+                    if self.pause():
+                        yield None
+                continue
+            if budget <= 0:
+                run += 1
+                budget = self.restart_conflicts * luby(run)
+                self.restarts += 1
+                self._backtrack(0)
+                if len(self.learnts) > cap:
+                    self._clean()
+                    cap += cap // 10
+                continue
+            if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
+                shown = time.perf_counter()
+                self.progress(f"search: {self.conflicts} conflicts, {self.restarts} restarts, "
+                              f"{self.leaves_found} sub-puzzles solved, {self.value.count(UNKNOWN)} cells open here")
+            v = None
+            if self.value.count(UNKNOWN) <= self.limit:
+                v = self._unblocked()
+                if v is None:
+                    self.leaves_found += 1
+                    yield self._leaf()
+                    if not self.levels:
+                        self.finished = True
+                        return
+                    decisions = [self.trail[start] for start in self.levels]
+                    self._backtrack(len(decisions) - 1)
+                    self._add([literal ^ 1 for literal in reversed(decisions)], self.blocking)
+                    continue
+            if v is None:
+                v = self._pick()
+            self.decisions += 1
+            if self.decisions % 64 == 0:
+                if self._stopped():
+                    return
+                if self.pause():
+                    yield None
+            self.levels.append(len(self.trail))
+            self.depth = max(self.depth, len(self.levels))
+            self._assign(v, self.phase[v], None)
