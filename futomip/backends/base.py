@@ -27,7 +27,23 @@ from ..options import Options
 from ..status import ERROR, INFEASIBLE, SOLVED, STATUSES, TIME_LIMIT
 
 __all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "RawSolution", "Session", "CancelFlag",
-           "violated_rows"]
+           "violated_rows", "STATS", "ADDITIVE_STATS"]
+
+STATS = {
+    "nodes": "branch-and-bound nodes (HiGHS, SCIP, CBC)",
+    "lp_iterations": "simplex/LP iterations (HiGHS, SCIP, CBC, CP-SAT's LP workers)",
+    "branches": "search decisions (CP-SAT)",
+    "conflicts": "conflicts learnt from (CP-SAT)",
+    "root_bound": "the objective bound after the root node (SCIP, CBC: the LP relaxation's value)",
+    "gap": "the final relative gap between the best point and the bound (HiGHS, SCIP)",
+    "presolve_rows_removed": "rows presolve removed (SCIP)",
+    "presolve_columns_removed": "columns presolve removed (SCIP)",
+}
+"""The statistics a solve may report in ``RawSolution.stats`` (each where its solver tells);
+the JSON ``stats`` field adds ``solves``, the number of solver calls."""
+
+ADDITIVE_STATS = ("nodes", "lp_iterations", "branches", "conflicts")
+"""Statistics summed over the solves of one puzzle; the others are those of the last solve."""
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ import time
 from typing import Callable
 
 from .. import reduction
+from ..backends.base import ADDITIVE_STATS
 from ..errors import UnknownNameError, VerificationError
 from ..kinds import kind_of
 from ..puzzles import verify
@@ -128,7 +129,7 @@ class SolutionFinder:
 
     def _count(self, stats: dict) -> None:
         for key, value in stats.items():
-            self.stats[key] = self.stats.get(key, 0) + value
+            self.stats[key] = self.stats.get(key, 0) + value if key in ADDITIVE_STATS else value
         if stats:
             self.stats["solves"] = self.stats.get("solves", 0) + 1
 

@@ -28,6 +28,7 @@ SOLVER_MODULES = {
     "cbc": "futomip.solvers.cbc",
     "glpk": "futomip.solvers.glpk",
     "scip": "futomip.solvers.scip",
+    "cpsat": "futomip.solvers.cpsat",
     "gurobi": "futomip.solvers.gurobi",
     "cplex": "futomip.solvers.cplex",
 }
@@ -157,3 +158,5 @@ def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
                 f"{pair.name} cannot take {CAPABILITY_TEXT[capability]}; leave it out or use a pair "
                 f"that can: {', '.join(able)}"
             )
+    if options.solver_options:
+        solver(pair.solver).check_options(options.solver_options)
