@@ -183,6 +183,41 @@ def _reset_scheduler() -> None:
         pass
 
 
+def presolve_summary(model: LinearModel) -> dict:
+    """What HiGHS' (MIP) presolve leaves of ``model``: ``{"status", "rows", "columns",
+    "nonzeros"}`` after presolve (``status`` e.g. "reduced", "reduced_to_empty", "infeasible")."""
+    from ..solvers import solver
+
+    session = HighspySession(model, solver("highs"), Options())
+    highs = session._highs
+    highs.presolve()
+    status = highs.getModelPresolveStatus().name.removeprefix("k")
+    lp = highs.getPresolvedLp()
+    nonzeros = int(lp.a_matrix_.start_[-1]) if lp.num_col_ and len(lp.a_matrix_.start_) else 0
+    words = "".join(f"_{ch.lower()}" if ch.isupper() else ch for ch in status).lstrip("_")
+    return {"status": words, "rows": int(lp.num_row_), "columns": int(lp.num_col_), "nonzeros": nonzeros}
+
+
+def root_lp(model: LinearModel) -> dict:
+    """The LP relaxation of ``model`` solved by HiGHS: ``{"status": "optimal" | "infeasible" |
+    ..., "bound": objective or None, "fractional": columns strictly between 0 and 1}``."""
+    import highspy
+
+    from ..solvers import solver
+
+    session = HighspySession(model, solver("highs"), Options())
+    highs = session._highs
+    count = model.num_vars
+    highs.changeColsIntegrality(count, list(range(count)), [highspy.HighsVarType.kContinuous] * count)
+    highs.run()
+    status = highs.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:
+        return {"status": highs.modelStatusToString(status).lower(), "bound": None, "fractional": None}
+    values = highs.getSolution().col_value
+    fractional = sum(1 for value in values if 1e-6 < value < 1 - 1e-6)
+    return {"status": "optimal", "bound": float(highs.getInfo().objective_function_value), "fractional": fractional}
+
+
 def open_session(model: LinearModel, solver, options: Options) -> Session:
     """Load ``model`` into HiGHS through highspy."""
     return HighspySession(model, solver, options)

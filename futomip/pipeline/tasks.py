@@ -10,6 +10,7 @@ batch call.  Every task can also write the whole (reduced) model as LP/MPS files
 - "all": every solution (at most ``limit``), each cut off in turn; ``complete`` says
   whether the last solve proved there is no other.  ``on_solution(k, grid)`` is called as
   each is found.
+- with ``solve=False`` only the model files are written (status ``written``).
 - "explain": for an infeasible puzzle, a deletion filter over its clues: a clue is dropped
   whenever the puzzle stays infeasible without it, so what remains is irreducible
   (dropping any one clue makes it feasible), because feasibility only grows as clues are
@@ -30,7 +31,7 @@ from typing import Callable
 from ..options import Deadline, Options
 from ..puzzles import module_of
 from ..result import Result
-from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
+from ..status import INFEASIBLE, SOLVED, TIME_LIMIT, WRITTEN
 from ..stopping import Stopped
 from .finder import SolutionFinder
 
@@ -48,6 +49,8 @@ class Task:
     limit: int | None = None
     write_lp: str | None = None
     write_mps: str | None = None
+    solve: bool = True
+    """False: write the model files and stop (status ``written``); needs a file to write."""
 
     def __post_init__(self) -> None:
         from ..errors import UsageError
@@ -56,6 +59,9 @@ class Task:
             raise UsageError(f"a task is one of {', '.join(ACTIONS)}, got {self.action!r}")
         if self.limit is not None and (self.action != "all" or self.limit < 1):
             raise UsageError("a solution limit needs the 'all' task and a limit of at least 1")
+        if not self.solve and (self.action != "solve" or not self.writes):
+            raise UsageError("writing without solving (--no-solve) needs --write-lp or --write-mps, and no "
+                             "--unique, --all or --explain")
 
     @property
     def writes(self) -> tuple[str, ...]:
@@ -82,7 +88,9 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
         finder = SolutionFinder(puzzle, options, deadline, progress, task.writes)
         try:
             written = _write(finder, task)
-            if task.action == "all":
+            if not task.solve:
+                result = finder.result(WRITTEN)
+            elif task.action == "all":
                 result = _enumerate(finder, task.limit, on_solution)
             else:
                 result = _solve(finder, task.action == "unique")
