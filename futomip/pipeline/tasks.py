@@ -33,7 +33,9 @@ from ..puzzles import module_of
 from ..result import Result
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT, WRITTEN
 from ..stopping import Stopped
+from ..errors import UsageError
 from .finder import SolutionFinder
+from .race import is_race, run_race
 
 __all__ = ["ACTIONS", "Task", "run", "interruption_message"]
 
@@ -53,8 +55,6 @@ class Task:
     """False: write the model files and stop (status ``written``); needs a file to write."""
 
     def __post_init__(self) -> None:
-        from ..errors import UsageError
-
         if self.action not in ACTIONS:
             raise UsageError(f"a task is one of {', '.join(ACTIONS)}, got {self.action!r}")
         if self.limit is not None and (self.action != "all" or self.limit < 1):
@@ -82,6 +82,11 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
     if deadline.expired and deadline.seconds:
         # A multi-puzzle file under one time limit: the puzzles after it ran out are not started.
         return _not_started(puzzle, options)
+    if is_race(options.solver):
+        if task.action == "explain" or not task.solve:
+            raise UsageError("a race (--solver race:...) solves, proves uniqueness or enumerates; it does not "
+                             "explain or only write a model")
+        return run_race(puzzle, task, options, deadline, on_solution)
     if task.action == "explain":
         result = _explain(puzzle, task, options, deadline, progress)
     else:
@@ -105,8 +110,9 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
 def _not_started(puzzle, options: Options) -> Result:
     from ..solvers import default_pair
 
-    pair = default_pair(options.backend, options.solver)
-    return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=pair.solver, encoding=options.encoding or "",
+    pair = default_pair(options.backend, None if is_race(options.solver) else options.solver)
+    return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=options.solver or pair.solver,
+                  encoding=options.encoding or "",
                   seconds={"total": 0.0}, message="the command's time limit ran out before this puzzle started")
 
 
