@@ -1,7 +1,7 @@
 """A portfolio race: several pairs work on the same puzzle in parallel processes; the first
 proven answer wins and the others are stopped at once.
 
-``--solver race:highs,scip,cpsat`` names the entrants: a solver (its default pair), a
+``--solver race:highs,scip,cpsat`` (or ``race:highs+scip+cpsat``) names the entrants: a solver (its default pair), a
 ``backend/solver`` pair, either with ``@SEED`` (``race:highs@1,highs@2`` races HiGHS seeds).
 Each entrant runs the whole task (solve, uniqueness proof or enumeration) in its own worker
 process under the command's deadline, so a hard puzzle gets whichever solver happens to be
@@ -63,7 +63,8 @@ def entrants(text: str, options: Options, writes: tuple[str, ...] = ()) -> list[
     from ..solvers import check_request, default_pair
 
     found = []
-    for item in text[len(PREFIX):].split(","):
+    # "+" also separates entrants, where a comma would split a list (bench --pairs).
+    for item in text[len(PREFIX):].replace("+", ",").split(","):
         item = item.strip()
         name, at, seed_text = item.partition("@")
         backend, slash, solver = name.partition("/")
