@@ -3,7 +3,9 @@ and what it can do.
 
 The text form is a table; ``--json`` prints one object (a contract like ``solve --json``:
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
-[{"backend", "solver", "available", "how", "description", "capabilities": {...}}, ...]}``.
+[{"backend", "solver", "available", "how", "description", "capabilities": {...}}, ...],
+"first_choice": {kind: "backend/solver"}}`` (``first_choice``: the pair tried first for a
+puzzle kind when it is available, before ``order``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ def _capability_words(capabilities) -> str:
 
 
 def run_command(args, started: float) -> int:
-    from ..solvers import DEFAULT_ORDER, default_pair, pairs, solver
+    from ..kinds import KINDS
+    from ..solvers import DEFAULT_ORDER, default_pair, first_choices, pairs, solver
 
     try:
         default_text = default_pair().name
@@ -36,11 +39,12 @@ def run_command(args, started: float) -> int:
         default_text = None
     order = [f"{b}/{s}" for b, s in DEFAULT_ORDER]
     found = pairs()
+    first = {kind: "/".join(first_choices(kind)[0]) for kind in KINDS if first_choices(kind)}
     if args.json:
         say(json.dumps({"default": default_text, "order": order, "pairs": [
             {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
              "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict()}
-            for pair in found]}))
+            for pair in found], "first_choice": first}))
         return 0
     say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
     for pair in found:
@@ -48,4 +52,6 @@ def run_command(args, started: float) -> int:
         say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {_capability_words(pair.capabilities):<42} "
             f"{pair.how}".rstrip())
     say(f"\ndefault pair: {default_text or 'none'} (preference order: {', '.join(order)})")
+    for kind, name in first.items():
+        say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
     return 0

@@ -46,7 +46,7 @@ class SolutionFinder:
                  writes: tuple[str, ...] = ()) -> None:
         start = time.perf_counter()
         # Checking the pair imports the backend and finds the solver: the "import" time.
-        self.pair = default_pair(options.backend, options.solver)
+        self.pair = default_pair(options.backend, options.solver, puzzle.kind)
         check_request(self.pair, options, writes)
         self.seconds = {"import": time.perf_counter() - start, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.puzzle = puzzle

@@ -110,7 +110,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
 def _not_started(puzzle, options: Options) -> Result:
     from ..solvers import default_pair
 
-    pair = default_pair(options.backend, None if is_race(options.solver) else options.solver)
+    pair = default_pair(options.backend, None if is_race(options.solver) else options.solver, puzzle.kind)
     return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=options.solver or pair.solver,
                   encoding=options.encoding or "",
                   seconds={"total": 0.0}, message="the command's time limit ran out before this puzzle started")

@@ -95,6 +95,10 @@ class Solver:
     layers: dict[str, Capabilities] = {}
     preferred_encodings: dict[str, str] = {}
     """Puzzle kind -> the encoding measured fastest with this solver (README tables)."""
+    first_choice_for: dict[str, str] = {}
+    """Puzzle kind -> layer: when the user names no pair, this (layer, solver) pair, if
+    available, is tried before ``DEFAULT_ORDER`` for puzzles of that kind (measured: README
+    "Which solver for which puzzle")."""
     infeasible_near_limit_is_proof: bool = True
     """False where a solver stopped by its time limit has been reported as infeasible."""
 
