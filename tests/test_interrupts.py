@@ -17,20 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from processes import processes_mentioning
+
 EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
-
-
-def _processes_mentioning(text: str) -> list[str]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                continue
-            if text in command:
-                found.append(command)
-    return found
 
 
 def _start(tmp_path: Path, *options: str) -> subprocess.Popen:
@@ -55,7 +44,7 @@ def test_time_limit_covers_the_whole_enumeration(tmp_path, backend, solver):
     assert data["complete"] is False and data["unique"] in (False, None)
     assert "time_limit" in (data["message"] or "") or data["status"] == "time_limit"
     assert elapsed < 30, "the time limit did not stop the enumeration"
-    assert _processes_mentioning(str(tmp_path)) == []
+    assert processes_mentioning(str(tmp_path)) == []
 
 
 @pytest.mark.parametrize("backend,solver", [("pulp", "cbc"), ("highspy", "highs")])
@@ -73,7 +62,7 @@ def test_ctrl_c_ends_cleanly_with_a_report(tmp_path, backend, solver):
     assert data["complete"] is False and len(data["solutions"]) >= 2
     assert data["message"] == "interrupted (Ctrl-C)"
     time.sleep(0.2)
-    assert _processes_mentioning(str(tmp_path)) == []
+    assert processes_mentioning(str(tmp_path)) == []
 
 
 SUN = next((Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "nonogram-mikix-db").rglob("sun.non"),

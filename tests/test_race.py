@@ -24,6 +24,7 @@ import futomip
 from futomip.errors import UsageError
 
 from conftest import DATA
+from processes import processes_marked
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
 
@@ -32,24 +33,11 @@ SEEDS = DATA / "futoshiki" / "seeds"
 EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
 
 
-def _marked(marker: str) -> list[int]:
-    """Processes whose environment holds ``marker``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if marker.encode() in (entry / "environ").read_bytes():
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
-
-
 def _none_left(marker: str, within: float = 3.0) -> list[int]:
     """The marked processes still there after ``within`` seconds (the fork server ends when
     the command has ended; the workers are killed before it returns)."""
     end = time.monotonic() + within
-    while (left := _marked(marker)) and time.monotonic() < end:
+    while (left := processes_marked(marker)) and time.monotonic() < end:
         time.sleep(0.1)
     return left
 
@@ -99,7 +87,7 @@ def test_race_stopped_by_a_signal_leaves_nothing(tmp_path, signum, code):
     process, marker = _start(tmp_path, str(puzzle), "--all", "--json", "--solver", "race:highs,pulp/cbc")
     # Wait until the workers run (a CBC program appears, or the fork server's workers).
     end = time.monotonic() + 30
-    while time.monotonic() < end and len(_marked(marker)) < 4:
+    while time.monotonic() < end and len(processes_marked(marker)) < 4:
         time.sleep(0.1)
     time.sleep(0.5)
     process.send_signal(signum)

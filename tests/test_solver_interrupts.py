@@ -16,24 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from processes import processes_mentioning
+
 from conftest import require_pair
 
 EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
-
-
-def _processes_mentioning(text: str) -> list[str]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                continue
-            if text in command:
-                found.append(command)
-    return found
 
 
 @pytest.mark.parametrize("signum,code,backend,solver", [
@@ -63,4 +52,4 @@ def test_a_signal_during_enumeration_ends_the_command(tmp_path, signum, code, ba
     assert time.monotonic() - start < 10
     assert '"complete": false' in out
     time.sleep(0.2)
-    assert _processes_mentioning(str(tmp_path)) == []
+    assert processes_mentioning(str(tmp_path)) == []
