@@ -13,7 +13,9 @@ import functools
 import random
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -120,6 +122,28 @@ def test_time_limit_on_a_hard_model(pair):
     assert raw.status == TIME_LIMIT, raw.message
     # Solver programs need a moment to start and stop; the watchdog ends overruns at 1.2 s.
     assert elapsed < 6, f"a 1 s limit took {elapsed:.1f} s"
+
+
+def test_stopping_a_solver_program_spares_other_children(pair):
+    """Cancelling a pair that runs its solver as a program ends that program only: a child
+    process that existed before the solve (a race's fork server, say) lives on."""
+    _needs(pair, "own_process")
+    if not Path("/proc").is_dir():
+        pytest.skip("reads /proc")
+    bystander = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        session = _open(pair, _market_split())
+        threading.Timer(1.5, session.cancel).start()
+        start = time.perf_counter()
+        raw = session.solve(None)
+        assert raw.status == TIME_LIMIT and time.perf_counter() - start < 10, raw.message
+        # Read /proc rather than poll(): a wrong cancel may also have reaped the bystander.
+        stat = Path(f"/proc/{bystander.pid}/stat")
+        assert stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] != "Z", \
+            "the cancel ended a process that was not the solver's"
+    finally:
+        bystander.kill()
+        bystander.wait()
 
 
 def test_objective_is_minimised(pair):

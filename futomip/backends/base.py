@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .. import stopping
-from .._children import terminate_children
+from .._children import child_pids, terminate_children
 from ..linear import Constraint, LinearModel
 from ..options import Options
 from ..status import ERROR, INFEASIBLE, SOLVED, STATUSES, TIME_LIMIT
@@ -78,6 +78,7 @@ class Session(ABC):
         self.capabilities = solver.layers[self.backend]
         self.extra: list[Constraint] = []
         self.flag = CancelFlag()
+        self._older_children: set[int] = set()
 
     @property
     def incremental(self) -> bool:
@@ -104,6 +105,8 @@ class Session(ABC):
             return trivial
         passed = self.solver.time_limit(time_limit, self.capabilities)
         self.flag = CancelFlag()
+        # Children that exist before the solve (a race's fork server) are not its solver program.
+        self._older_children = set(child_pids()) if self.capabilities.own_process else set()
         start = time.perf_counter()
         end = None if time_limit is None else start + time_limit
         try:
@@ -133,7 +136,7 @@ class Session(ABC):
         """Ask the running solve to stop (called from the watchdog thread)."""
         self.flag.requested = True
         if self.capabilities.own_process:
-            terminate_children(grace=0.5)
+            terminate_children(grace=0.5, keep=self._older_children)
         else:
             self._cancel_in_process()
 
