@@ -104,13 +104,13 @@ def test_inspect_reports_an_infeasible_relaxation(tmp_path, capsys):
 
 def test_unknown_solver_option_is_a_usage_error_with_suggestions(capsys):
     """--solver-option with a misspelt HiGHS option exits 2 and suggests the right name."""
-    assert main([str(SAMPLE), "--solver-option", "mip_rel_gapp=0.1"]) == 2
+    assert main([str(SAMPLE), "--solver", "highs", "--solver-option", "mip_rel_gapp=0.1"]) == 2
     assert "did you mean mip_rel_gap" in capsys.readouterr().err
 
 
 def test_known_solver_option_reaches_highs(capsys):
     """A valid HiGHS option is accepted and the puzzle is solved."""
-    assert main([str(SAMPLE), "--solver-option", "presolve=off", "--json"]) == 0
+    assert main([str(SAMPLE), "--solver", "highs", "--solver-option", "presolve=off", "--json"]) == 0
     assert _json(capsys)["status"] == "solved"
 
 
@@ -123,7 +123,7 @@ def test_threads_with_glpk_are_refused(capsys):
 
 def test_verbose_report_shows_solver_statistics(capsys):
     """-v adds a line with the solver's statistics (HiGHS: nodes, iterations, solves)."""
-    assert main([str(HARD), "-v"]) == 0
+    assert main([str(HARD), "-v", "--backend", "highspy", "--solver", "highs"]) == 0
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.startswith("solver stats:"))
     assert "nodes" in line and "lp_iterations" in line and "solves 1" in line
@@ -131,6 +131,20 @@ def test_verbose_report_shows_solver_statistics(capsys):
 
 def test_json_stats_count_the_solves_of_a_uniqueness_proof(capsys):
     """The JSON stats sum nodes and iterations over both solves of --unique and count them."""
-    assert main([str(SAMPLE), "--unique", "--json"]) == 0
+    assert main([str(SAMPLE), "--unique", "--json", "--backend", "highspy", "--solver", "highs"]) == 0
     stats = _json(capsys)["stats"]
     assert stats["solves"] == 2 and stats["nodes"] >= 0 and stats["lp_iterations"] >= 0
+
+
+def test_first_choice_pair_per_kind():
+    """With no pair named, a Futoshiki goes to CP-SAT where it is installed (its declared
+    first choice) and a nonogram to HiGHS; naming a backend or solver overrides that."""
+    from futomip.solvers import check, default_pair
+
+    if check("ortools", "cpsat").available:
+        assert default_pair(kind="futoshiki").name == "ortools/cpsat"
+    else:
+        assert default_pair(kind="futoshiki").name == "highspy/highs"
+    assert default_pair(kind="nonogram").name == "highspy/highs"
+    assert default_pair("pulp", None, kind="futoshiki").name == "pulp/highs"
+    assert default_pair(None, "cbc", kind="futoshiki").name == "pulp/cbc"

@@ -78,7 +78,8 @@ def unknown_option(solver_name: str, name: str, valid: list[str]) -> UsageError:
     then every valid one."""
     close = difflib.get_close_matches(name, valid, n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-    return UsageError(f"{solver_name} has no option {name!r}{hint}; its {len(valid)} options: {', '.join(valid)}")
+    return UsageError(f"{solver_name} has no option {name!r}{hint} (options go to the solver in use; --solver "
+                      f"chooses another); its {len(valid)} options: {', '.join(valid)}")
 
 
 class Solver:
