@@ -304,3 +304,35 @@ def test_highspy_and_cpsat_share_a_process():
         done = subprocess.run([sys.executable, "-c", code % (str(DATA / "futoshiki.dat"), order)],
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-2000:]
+
+
+class _BrokenPointSession:
+    """A session whose solver "solves" with a point that breaks the model's rows, after
+    ``delay`` seconds (what PuLP reads from a CBC stopped on time with only LP values)."""
+
+    @staticmethod
+    def make(delay: float):
+        from futomip.backends.base import RawSolution, Session
+
+        class Broken(Session):
+            backend = "highspy"
+
+            def _add(self, con):
+                pass
+
+            def _solve(self, time_limit):
+                time.sleep(delay)
+                return RawSolution(SOLVED, [1.0, 1.0, 1.0])
+
+            def write(self, path, file_format):
+                pass
+
+        return Broken(_one_of_three(), solver_named("highs"), Options())
+
+
+def test_a_broken_point_at_the_time_limit_is_no_answer_and_otherwise_an_error():
+    """A point that breaks rows is a time limit when the solve ran to its limit, and an
+    error (a solver bug) when it did not; never a solution."""
+    assert _BrokenPointSession.make(0.3).solve(0.3).status == TIME_LIMIT
+    raw = _BrokenPointSession.make(0.0).solve(30)
+    assert raw.status == "error" and "breaks rows" in raw.message

@@ -127,7 +127,14 @@ class Session(ABC):
                               stats=raw.stats)
         if raw.status == SOLVED and raw.values is not None:
             broken = violated_rows(self.model, self.extra, raw.values)
-            if broken:
+            at_limit = self.flag.requested or (time_limit is not None and seconds >= 0.95 * time_limit)
+            if broken and at_limit:
+                # A solver stopped at its limit (or killed) can leave a partial point behind,
+                # e.g. CBC's "Stopped on time" file with LP values: no answer, not a failure.
+                raw = RawSolution(TIME_LIMIT, message=f"{self.backend}/{self.solver.name} stopped at the time limit "
+                                                      f"with a point that breaks rows {', '.join(broken[:3])}; "
+                                                      "not taken", stats=raw.stats)
+            elif broken:
                 raw = RawSolution(ERROR, message=f"the solver's point breaks rows {', '.join(broken[:5])}",
                                   stats=raw.stats)
         return RawSolution(raw.status, raw.values, raw.message, seconds, raw.stats)
