@@ -123,7 +123,7 @@ def test_threads_with_glpk_are_refused(capsys):
 
 def test_verbose_report_shows_solver_statistics(capsys):
     """-v adds a line with the solver's statistics (HiGHS: nodes, iterations, solves)."""
-    assert main([str(HARD), "-v", "--backend", "highspy", "--solver", "highs"]) == 0
+    assert main([str(SAMPLE), "-v", "--backend", "highspy", "--solver", "highs"]) == 0
     out = capsys.readouterr().out
     line = next(line for line in out.splitlines() if line.startswith("solver stats:"))
     assert "nodes" in line and "lp_iterations" in line and "solves 1" in line
