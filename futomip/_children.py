@@ -39,9 +39,10 @@ def child_pids() -> list[int]:
     return found
 
 
-def terminate_children(grace: float = 1.0) -> None:
-    """SIGTERM every child process, then SIGKILL those still there after ``grace`` seconds."""
-    pids = child_pids()
+def terminate_children(grace: float = 1.0, keep=()) -> None:
+    """SIGTERM every child process but those in ``keep``, then SIGKILL those still there
+    after ``grace`` seconds."""
+    pids = [pid for pid in child_pids() if pid not in keep]
     for pid in pids:
         try:
             os.kill(pid, signal.SIGTERM)

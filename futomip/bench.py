@@ -41,7 +41,22 @@ class Measurement:
     reduce: float = 0.0
 
 
+def _measure_race(puzzle, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
+    """A race (``race:...``) timed as a whole: its "solve" is the wall time from the first
+    fork to the winner's answer (workers' start and model build included)."""
+    from .pipeline import Task, run
+
+    start = time.perf_counter()
+    result = run(puzzle, Task("unique" if unique else "solve"), Options(None, solver, encoding, reduction, time_limit,
+                                                                       seed=seed))
+    total = time.perf_counter() - start
+    return Measurement(puzzle.name, "race", solver, result.encoding, result.status, 0.0, total, None, total,
+                       extra={"winner": f"{result.backend}/{result.solver}"}, reduction=reduction)
+
+
 def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
+    if backend == "race":
+        return _measure_race(puzzle, solver, encoding, reduction, time_limit, unique, seed)
     start = time.perf_counter()
     options = Options(backend, solver, encoding, reduction, time_limit, seed=seed)
     run = SolutionFinder(puzzle, options, Deadline(time_limit))

@@ -61,8 +61,9 @@ def _difference_map(grid, cells) -> str:
                      for r, row in enumerate(grid))
 
 
-def text_report(result: Result, quiet: bool = False) -> str:
-    """The board (when there is one) and, unless ``quiet``, a status line with timings."""
+def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> str:
+    """The board (when there is one) and, unless ``quiet``, a status line with timings (and
+    with ``verbose`` the solver's statistics)."""
     lines = []
     if result.grid is not None and result.solutions is None:
         lines.append(puzzles.render(result.puzzle, result.grid))
@@ -107,6 +108,9 @@ def text_report(result: Result, quiet: bool = False) -> str:
                          f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned, "
                          f"{search['restarts']} restarts) handed "
                          f"it {count} sub-puzzle{'' if count == 1 else 's'}")
+    if verbose and result.stats:
+        lines.append("solver stats: " + ", ".join(f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
+                                                  for key, value in result.stats.items()))
     if result.message:
         lines.append(f"note: {result.message}")
     return "\n".join(lines)

@@ -6,7 +6,7 @@ the JSON field ``status`` prints them.  This module imports nothing.
 
 from __future__ import annotations
 
-__all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES"]
+__all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "WRITTEN"]
 
 SOLVED = "solved"
 """A solution was found (and verified, once it reaches a ``Result``)."""
@@ -21,3 +21,7 @@ ERROR = "error"
 """The solver failed, or returned something that could not be trusted."""
 
 STATUSES = (SOLVED, INFEASIBLE, TIME_LIMIT, ERROR)
+
+WRITTEN = "written"
+"""Not a solve outcome, so not in ``STATUSES``: the command wrote the model files it was
+asked for and, as asked (``--no-solve``), did not solve (JSON ``status``, exit code 0)."""

@@ -1,7 +1,10 @@
 """Shared fixtures: one parametrised fixture over every known (backend, solver) pair.
 
 A pair that cannot run here is a visible skip with the reason and how to get it, never a
-silent pass.
+silent pass.  The five core pairs must run everywhere; the optional ones (GLPK, SCIP, CP-SAT,
+Gurobi, CPLEX) run the conformance suite, the certainty facts and a sample of the golden
+data in the default suite, and every golden file under ``pytest -m slow`` (so that CI's
+time does not grow with each optional pair installed).
 """
 
 from __future__ import annotations
@@ -22,7 +25,11 @@ ALL_PAIRS = pair_names()
 CORE_PAIRS = [("highspy", "highs"), ("pulp", "highs"), ("pulp", "cbc"), ("pyomo", "highs"), ("pyomo", "cbc")]
 
 
-def _require(backend: str, solver: str) -> tuple[str, str]:
+OPTIONAL_PAIRS = [key for key in ALL_PAIRS if key not in CORE_PAIRS]
+
+
+def require_pair(backend: str, solver: str) -> tuple[str, str]:
+    """The pair, or a failure (core pair) or visible skip (optional pair) saying how to get it."""
     pair = check(backend, solver)
     if not pair.available:
         if (backend, solver) in CORE_PAIRS:
@@ -34,10 +41,10 @@ def _require(backend: str, solver: str) -> tuple[str, str]:
 @pytest.fixture(params=ALL_PAIRS, ids=[f"{b}-{s}" for b, s in ALL_PAIRS])
 def pair(request) -> tuple[str, str]:
     """Every (backend, solver) pair; skipped visibly when it cannot run here."""
-    return _require(*request.param)
+    return require_pair(*request.param)
 
 
 @pytest.fixture(params=CORE_PAIRS, ids=[f"{b}-{s}" for b, s in CORE_PAIRS])
 def core_pair(request) -> tuple[str, str]:
     """The five pairs that must run everywhere (a missing one fails the test)."""
-    return _require(*request.param)
+    return require_pair(*request.param)

@@ -69,9 +69,9 @@ def _assert_irreducible(puzzle, conflict, backend, solver):
     assert futomip.solve(restrict(puzzle, conflict), backend=backend, solver=solver).status == "infeasible"
 
 
-def test_explain_a_given_8_that_must_be_smaller_than_its_neighbour(core_pair):
+def test_explain_a_given_8_that_must_be_smaller_than_its_neighbour(pair):
     """In an 8x8, a given 8 below its right neighbour clashes with exactly that given and sign."""
-    backend, solver = core_pair
+    backend, solver = pair
     puzzle = Futoshiki.from_clues(8, {(0, 0): 8, (5, 5): 3, (7, 2): 1}, [((0, 0), (0, 1)), ((3, 3), (3, 4))])
     result = explain(puzzle, backend=backend, solver=solver)
     assert result.status == "infeasible"
@@ -79,9 +79,9 @@ def test_explain_a_given_8_that_must_be_smaller_than_its_neighbour(core_pair):
     _assert_irreducible(puzzle, result.conflict, backend, solver)
 
 
-def test_explain_a_chain_of_relations_longer_than_n(core_pair):
+def test_explain_a_chain_of_relations_longer_than_n(pair):
     """Four cells in a strict chain cannot fit values 1..3: the conflict is exactly the chain."""
-    backend, solver = core_pair
+    backend, solver = pair
     chain = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (1, 2))]
     puzzle = Futoshiki.from_clues(3, {}, chain)
     result = explain(puzzle, backend=backend, solver=solver)
@@ -89,9 +89,9 @@ def test_explain_a_chain_of_relations_longer_than_n(core_pair):
     _assert_irreducible(puzzle, result.conflict, backend, solver)
 
 
-def test_explain_finds_an_irreducible_subset_among_distracting_clues(core_pair):
+def test_explain_finds_an_irreducible_subset_among_distracting_clues(pair):
     """With extra clues around a chain, the conflict is still infeasible and irreducible."""
-    backend, solver = core_pair
+    backend, solver = pair
     chain = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (1, 2))]
     puzzle = Futoshiki.from_clues(3, {(2, 0): 2}, chain + [((2, 1), (2, 2))])
     result = explain(puzzle, backend=backend, solver=solver)

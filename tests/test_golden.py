@@ -3,7 +3,9 @@
 A puzzle file ``data/**/name.ext`` has its known solutions in ``name.sol``.  When the
 ``.sol`` file says the puzzle has one solution, the solver's grid must equal it; otherwise
 it must pass the independent verifier (which every returned grid does anyway).  Puzzles
-of a kind with domain reduction are solved with it and without it.
+of a kind with domain reduction are solved with it and without it.  The core pairs solve
+every file; the optional pairs solve the first file of each folder in the default suite and
+every file under ``pytest -m slow``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import pytest
 import futomip
 from futomip.io.solutions import read_solutions, solutions_path
 from futomip.kinds import kind_of
+
+from conftest import ALL_PAIRS, CORE_PAIRS, require_pair
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -39,20 +43,28 @@ def test_there_is_golden_data():
 
 def _golden_cases() -> list:
     """Every golden file with the default reduction, and those of kinds with a reduction also
-    without it, so that the full model keeps being solved on every pair."""
+    without it, so that the full model keeps being solved on every pair; on the optional
+    pairs all but the first file of each folder are marked slow."""
     cases = []
+    sampled_folders: set[Path] = set()
     for puzzle_path, solution_path in GOLDEN:
         name = str(puzzle_path.relative_to(DATA))
-        cases.append(pytest.param(puzzle_path, solution_path, "probing", id=name))
-        if kind_of(futomip.load(puzzle_path)).reduce is not None:
-            cases.append(pytest.param(puzzle_path, solution_path, "none", id=name + "-reduce-none"))
+        sampled = puzzle_path.parent not in sampled_folders
+        sampled_folders.add(puzzle_path.parent)
+        reductions = ["probing"] + (["none"] if kind_of(futomip.load(puzzle_path)).reduce is not None else [])
+        for reduction in reductions:
+            suffix = "" if reduction == "probing" else "-reduce-none"
+            for backend, solver in ALL_PAIRS:
+                marks = [] if sampled or (backend, solver) in CORE_PAIRS else [pytest.mark.slow]
+                cases.append(pytest.param(puzzle_path, solution_path, reduction, backend, solver, marks=marks,
+                                          id=f"{name}{suffix}-{backend}-{solver}"))
     return cases
 
 
-@pytest.mark.parametrize("puzzle_path,solution_path,reduction", _golden_cases())
-def test_golden_puzzle_solved_by_every_pair(puzzle_path, solution_path, reduction, pair):
+@pytest.mark.parametrize("puzzle_path,solution_path,reduction,backend,solver", _golden_cases())
+def test_golden_puzzle_solved_by_every_pair(puzzle_path, solution_path, reduction, backend, solver):
     """The solver's grid passes the verifier and equals the known solution when that is unique."""
-    backend, solver = pair
+    require_pair(backend, solver)
     puzzle = futomip.load(puzzle_path)
     known = read_solutions(solution_path)
     for grid in known.grids:

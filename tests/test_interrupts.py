@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from processes import processes_mentioning
 
+from processes import processes_mentioning
+
 EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
-
-
 
 
 def _start(tmp_path: Path, *options: str) -> subprocess.Popen:

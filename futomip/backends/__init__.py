@@ -19,6 +19,7 @@ BACKEND_MODULES = {
     "highspy": "futomip.backends.highspy_backend",
     "pulp": "futomip.backends.pulp_backend",
     "pyomo": "futomip.backends.pyomo_backend",
+    "ortools": "futomip.backends.ortools_backend",
 }
 
 

@@ -21,13 +21,29 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from .. import stopping
-from .._children import terminate_children
+from .._children import child_pids, terminate_children
 from ..linear import Constraint, LinearModel
 from ..options import Options
 from ..status import ERROR, INFEASIBLE, SOLVED, STATUSES, TIME_LIMIT
 
 __all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "RawSolution", "Session", "CancelFlag",
-           "violated_rows"]
+           "violated_rows", "STATS", "ADDITIVE_STATS"]
+
+STATS = {
+    "nodes": "branch-and-bound nodes (HiGHS, SCIP, CBC)",
+    "lp_iterations": "simplex/LP iterations (HiGHS, SCIP, CBC, CP-SAT's LP workers)",
+    "branches": "search decisions (CP-SAT)",
+    "conflicts": "conflicts learnt from (CP-SAT)",
+    "root_bound": "the objective bound after the root node (SCIP, CBC: the LP relaxation's value)",
+    "gap": "the final relative gap between the best point and the bound (HiGHS, SCIP)",
+    "presolve_rows_removed": "rows presolve removed (SCIP)",
+    "presolve_columns_removed": "columns presolve removed (SCIP)",
+}
+"""The statistics a solve may report in ``RawSolution.stats`` (each where its solver tells);
+the JSON ``stats`` field adds ``solves``, the number of solver calls."""
+
+ADDITIVE_STATS = ("nodes", "lp_iterations", "branches", "conflicts")
+"""Statistics summed over the solves of one puzzle; the others are those of the last solve."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +78,7 @@ class Session(ABC):
         self.capabilities = solver.layers[self.backend]
         self.extra: list[Constraint] = []
         self.flag = CancelFlag()
+        self._older_children: set[int] = set()
 
     @property
     def incremental(self) -> bool:
@@ -88,6 +105,8 @@ class Session(ABC):
             return trivial
         passed = self.solver.time_limit(time_limit, self.capabilities)
         self.flag = CancelFlag()
+        # Children that exist before the solve (a race's fork server) are not its solver program.
+        self._older_children = set(child_pids()) if self.capabilities.own_process else set()
         start = time.perf_counter()
         end = None if time_limit is None else start + time_limit
         try:
@@ -108,7 +127,14 @@ class Session(ABC):
                               stats=raw.stats)
         if raw.status == SOLVED and raw.values is not None:
             broken = violated_rows(self.model, self.extra, raw.values)
-            if broken:
+            at_limit = self.flag.requested or (time_limit is not None and seconds >= 0.95 * time_limit)
+            if broken and at_limit:
+                # A solver stopped at its limit (or killed) can leave a partial point behind,
+                # e.g. CBC's "Stopped on time" file with LP values: no answer, not a failure.
+                raw = RawSolution(TIME_LIMIT, message=f"{self.backend}/{self.solver.name} stopped at the time limit "
+                                                      f"with a point that breaks rows {', '.join(broken[:3])}; "
+                                                      "not taken", stats=raw.stats)
+            elif broken:
                 raw = RawSolution(ERROR, message=f"the solver's point breaks rows {', '.join(broken[:5])}",
                                   stats=raw.stats)
         return RawSolution(raw.status, raw.values, raw.message, seconds, raw.stats)
@@ -117,7 +143,7 @@ class Session(ABC):
         """Ask the running solve to stop (called from the watchdog thread)."""
         self.flag.requested = True
         if self.capabilities.own_process:
-            terminate_children(grace=0.5)
+            terminate_children(grace=0.5, keep=self._older_children)
         else:
             self._cancel_in_process()
 

@@ -17,6 +17,8 @@ import time
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
+from ..solvers.highs import highs_options, highs_stats
+from ._files import fill_empty_objective, spell_out_sections
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
 NAME = "highspy"
@@ -40,8 +42,6 @@ class HighspySession(Session):
     def __init__(self, model: LinearModel, solver, options: Options) -> None:
         super().__init__(model, solver, options)
         import highspy
-
-        from ..solvers.highs import highs_options
 
         self._highspy = highspy
         self._highs = highspy.Highs()
@@ -127,7 +127,7 @@ class HighspySession(Session):
         _run_interruptibly(highs)
         status = highs.getModelStatus()
         info = highs.getInfo()
-        stats = {"nodes": int(info.mip_node_count), "lp_iterations": int(info.simplex_iteration_count)}
+        stats = highs_stats(highs)
         has_point = info.primal_solution_status == 2
         if status == status_enum.kOptimal or (has_point and status in (status_enum.kTimeLimit, status_enum.kInterrupt)):
             # Any feasible point of a feasibility model is a solution, even at a time limit.
@@ -146,31 +146,9 @@ class HighspySession(Session):
         if self._highs.writeModel(str(path)) != self._highspy.HighsStatus.kOk:
             raise UsageError(f"{path}: HiGHS could not write the model there")
         if file_format == "lp":
-            _spell_out_sections(path)
-
-
-# HiGHS writes the short section keywords; CBC's LP reader (CoinLpIO) knows only the long
-# ones and reads "bin", "gen" and "semi" as column names, silently dropping integrality.
-_LONG_SECTION_NAMES = {"bin": "binary", "gen": "general", "semi": "semi-continuous"}
-_SECTION_NAMES = {"min", "max", "st", "bounds", "bin", "gen", "semi", "end", "sos"}
-
-
-def _spell_out_sections(path: str) -> None:
-    """Rewrite the section keywords of a HiGHS LP file so that HiGHS and CBC both read it,
-    leaving out sections that are empty."""
-    with open(path, encoding="utf-8") as handle:
-        lines = handle.read().split("\n")
-    kept = []
-    for i, line in enumerate(lines):
-        word = line.strip().lower()
-        if word in _LONG_SECTION_NAMES:
-            following = lines[i + 1].strip().lower() if i + 1 < len(lines) else "end"
-            if following in _SECTION_NAMES:
-                continue
-            line = _LONG_SECTION_NAMES[word]
-        kept.append(line)
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write("\n".join(kept))
+            spell_out_sections(path)
+            if self.model.num_vars:
+                fill_empty_objective(path, self.model.var_names[0])
 
 
 def _run_interruptibly(highs) -> None:
@@ -213,6 +191,41 @@ def _reset_scheduler() -> None:
         _Highs.resetGlobalScheduler(True)
     except (ImportError, AttributeError):
         pass
+
+
+def presolve_summary(model: LinearModel) -> dict:
+    """What HiGHS' (MIP) presolve leaves of ``model``: ``{"status", "rows", "columns",
+    "nonzeros"}`` after presolve (``status`` e.g. "reduced", "reduced_to_empty", "infeasible")."""
+    from ..solvers import solver
+
+    session = HighspySession(model, solver("highs"), Options())
+    highs = session._highs
+    highs.presolve()
+    status = highs.getModelPresolveStatus().name.removeprefix("k")
+    lp = highs.getPresolvedLp()
+    nonzeros = int(lp.a_matrix_.start_[-1]) if lp.num_col_ and len(lp.a_matrix_.start_) else 0
+    words = "".join(f"_{ch.lower()}" if ch.isupper() else ch for ch in status).lstrip("_")
+    return {"status": words, "rows": int(lp.num_row_), "columns": int(lp.num_col_), "nonzeros": nonzeros}
+
+
+def root_lp(model: LinearModel) -> dict:
+    """The LP relaxation of ``model`` solved by HiGHS: ``{"status": "optimal" | "infeasible" |
+    ..., "bound": objective or None, "fractional": columns strictly between 0 and 1}``."""
+    import highspy
+
+    from ..solvers import solver
+
+    session = HighspySession(model, solver("highs"), Options())
+    highs = session._highs
+    count = model.num_vars
+    highs.changeColsIntegrality(count, list(range(count)), [highspy.HighsVarType.kContinuous] * count)
+    highs.run()
+    status = highs.getModelStatus()
+    if status != highspy.HighsModelStatus.kOptimal:
+        return {"status": highs.modelStatusToString(status).lower(), "bound": None, "fractional": None}
+    values = highs.getSolution().col_value
+    fractional = sum(1 for value in values if 1e-6 < value < 1 - 1e-6)
+    return {"status": "optimal", "bound": float(highs.getInfo().objective_function_value), "fractional": fractional}
 
 
 def open_session(model: LinearModel, solver, options: Options) -> Session:

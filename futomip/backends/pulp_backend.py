@@ -12,6 +12,7 @@ Must not import ``models``, the puzzles or Pyomo.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..linear import Constraint, LinearModel
 from ..options import Options
@@ -59,18 +60,31 @@ class PulpSession(Session):
         expression = pulp.LpAffineExpression([(self._vars[var], coef) for var, coef in con.terms])
         self._problem.addConstraint(pulp.LpConstraint(expression, sense, con.name, con.rhs))
 
+    def _cancel_in_process(self) -> None:
+        self.solver.pulp_cancel(self._problem)
+
     def _solve(self, time_limit: float | None) -> RawSolution:
-        pulp = self._pulp
         solver = self.solver.pulp_solver(self.options, time_limit, self.flag)
         if solver is None:
             return RawSolution(ERROR, message=f"PuLP cannot run {self.solver.name} here")
         start = time.perf_counter()
         status = self._problem.solve(solver)
         elapsed = time.perf_counter() - start
+        raw = self._outcome(status, elapsed, time_limit)
+        return replace(raw, stats=self.solver.pulp_stats(self._problem, solver))
+
+    def _outcome(self, status: int, elapsed: float, time_limit: float | None) -> RawSolution:
+        pulp = self._pulp
         solution_status = self._problem.sol_status
         values = [var.varValue for var in self._vars]
         if solution_status in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible) and None not in values:
             return RawSolution(SOLVED, values)
+        if status == pulp.LpStatusUndefined:
+            # GLPK stopped by its limit ("INTEGER UNDEFINED"); PuLP files its solution
+            # status under infeasible, which is no proof.
+            if time_limit is not None:
+                return RawSolution(TIME_LIMIT, message=f"PuLP/{self.solver.name}: no solution within the time limit")
+            return RawSolution(ERROR, message=f"PuLP/{self.solver.name}: status undefined")
         if status == pulp.LpStatusInfeasible or solution_status == pulp.LpSolutionInfeasible:
             if not self.solver.trusts_infeasible(elapsed, time_limit):
                 return RawSolution(TIME_LIMIT, message=f"PuLP/{self.solver.name} said infeasible at the time limit; "

@@ -16,11 +16,15 @@ from __future__ import annotations
 
 import importlib
 import logging
+import signal
 import subprocess
 import time
+from dataclasses import replace
 
+from .. import stopping
 from ..linear import Constraint, LinearModel
 from ..options import Options
+from ._files import drop_minimise_section
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
 NAME = "pyomo"
@@ -128,19 +132,21 @@ class PyomoSession(Session):
             config["threads"] = int(self.options.threads)
         results = self._persistent.solve(self._block, **config)
         condition = results.termination_condition
+        stats = self.solver.pyomo_persistent_stats(self._persistent)
         name = f"Pyomo/{self.solver.name}"
+        if condition == TerminationCondition.interrupted and not self.flag.requested:
+            # A solver that catches Ctrl-C itself (SCIP under Pyomo) stopped for the user.
+            raise stopping.Stopped(signal.SIGINT)
         if results.solution_status in (SolutionStatus.optimal, SolutionStatus.feasible):
             primals = results.solution_loader.get_vars()
-            return RawSolution(SOLVED, [primals[var] for var in self._vars])
+            return RawSolution(SOLVED, [primals[var] for var in self._vars], stats=stats)
         if condition == TerminationCondition.provenInfeasible:
-            return RawSolution(INFEASIBLE)
+            return RawSolution(INFEASIBLE, stats=stats)
         if condition in (TerminationCondition.maxTimeLimit, TerminationCondition.interrupted):
-            return RawSolution(TIME_LIMIT, message=f"{name}: time limit without a solution")
-        return RawSolution(ERROR, message=f"{name} termination {condition.name}")
+            return RawSolution(TIME_LIMIT, message=f"{name}: time limit without a solution", stats=stats)
+        return RawSolution(ERROR, message=f"{name} termination {condition.name}", stats=stats)
 
     def _solve_legacy(self, time_limit: float | None) -> RawSolution:
-        from pyomo.opt import SolutionStatus, TerminationCondition
-
         opt = _legacy_solver(self.solver)
         opt.options.update(self.solver.pyomo_options(self.options))
         kwargs = {"load_solutions": False, "tee": bool(self.options.verbose)}
@@ -154,6 +160,13 @@ class PyomoSession(Session):
             # Pyomo kills the solver program itself when it overruns the limit.
             return RawSolution(TIME_LIMIT, message=f"{name}: stopped at the time limit")
         elapsed = time.perf_counter() - start
+        raw = self._legacy_outcome(results, elapsed, time_limit)
+        return replace(raw, stats=self.solver.pyomo_results_stats(results))
+
+    def _legacy_outcome(self, results, elapsed: float, time_limit: float | None) -> RawSolution:
+        from pyomo.opt import SolutionStatus, TerminationCondition
+
+        name = f"Pyomo/{self.solver.name}"
         condition = results.solver.termination_condition
         if len(results.solution) and results.solution(0).status in (SolutionStatus.optimal, SolutionStatus.feasible):
             for var in self._vars:
@@ -175,6 +188,8 @@ class PyomoSession(Session):
 
     def write(self, path: str, file_format: str) -> None:
         self._block.write(str(path), format=file_format, io_options={"symbolic_solver_labels": True})
+        if file_format == "mps":
+            drop_minimise_section(path)
 
 
 def open_session(model: LinearModel, solver, options: Options) -> Session:

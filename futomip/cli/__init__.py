@@ -2,7 +2,8 @@
 
     futomip FILE ...            same as ``futomip solve FILE ...``
     futomip solve FILE          solve and print the board (``--json`` for scripts)
-    futomip solvers             every (backend, solver) pair and whether it runs here
+    futomip solvers [--json]    every (backend, solver) pair and whether it runs here
+    futomip inspect FILE        rows, columns, nonzeros per constraint family; presolve; root LP
     futomip convert IN OUT      rewrite a puzzle file in another format
     futomip bench FILE...       time (backend, solver, encoding) combinations side by side
     futomip generate N          make a Futoshiki with a unique solution
@@ -49,6 +50,7 @@ EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED = 130, 141, 143
 COMMANDS = {
     "solve": "futomip.cli.solve",
     "solvers": "futomip.cli.solvers",
+    "inspect": "futomip.cli.inspect",
     "convert": "futomip.cli.convert",
     "bench": "futomip.cli.bench",
     "generate": "futomip.cli.generate",

@@ -23,7 +23,8 @@ def add_parser(commands) -> None:
     bench = commands.add_parser("bench", help="time (backend, solver, encoding) combinations side by side")
     bench.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used)")
     bench.add_argument("--pairs", default="core",
-                       help="comma-separated backend/solver pairs, 'core' (the five pairs) or 'all' available")
+                       help="comma-separated backend/solver pairs and races (race:highs+cpsat), 'core' (the five pairs) "
+                            "or 'all' available")
     bench.add_argument("--encodings", help="comma-separated encodings (default: the solver's default)")
     bench.add_argument("--reduce", default=LEVELS[0],
                        help=f"comma-separated reduction levels from {', '.join(LEVELS)} (default: %(default)s)")
@@ -45,6 +46,9 @@ def _pairs(text: str) -> list[tuple[str, str]]:
         return [(p.backend, p.solver) for p in pairs() if p.available]
     chosen = []
     for item in text.split(","):
+        if item.strip().startswith("race:"):
+            chosen.append(("race", item.strip()))
+            continue
         backend, sep, solver = item.strip().partition("/")
         if not sep or not backend or not solver:
             raise UsageError(f"--pairs: expected backend/solver (e.g. highspy/highs), 'core' or 'all', got {item!r}")
@@ -60,7 +64,8 @@ def run_command(args, started: float) -> int:
 
     chosen = _pairs(args.pairs)
     for backend, solver in chosen:
-        require(backend, solver)
+        if backend != "race":
+            require(backend, solver)
     levels = args.reduce.split(",")
     for level in levels:
         if level not in LEVELS:

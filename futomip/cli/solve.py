@@ -18,6 +18,7 @@ from ..options import Deadline, Options
 from ..pipeline import Task, run
 from ..reduction import LEVELS
 from ..result import Result
+from ..status import WRITTEN
 from ._args import check_output_path, positive_int, seconds, solver_option, non_negative_int
 from ._output import say, status_line
 
@@ -38,6 +39,8 @@ def add_parser(commands) -> None:
     solve.add_argument("--limit", type=positive_int, metavar="K", help="with --all: stop after K solutions")
     solve.add_argument("--write-lp", metavar="PATH", help="write the model as an LP file (.lp; backend's own writer)")
     solve.add_argument("--write-mps", metavar="PATH", help="write the model as an MPS file (.mps; backend's own writer)")
+    solve.add_argument("--no-solve", action="store_true",
+                       help="with --write-lp/--write-mps: write the model and do not solve it (status: written)")
     solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
     solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log (on stderr)")
     solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")
@@ -79,7 +82,7 @@ def run_command(args, started: float) -> int:
         if path:
             check_output_path(path, (suffix,), f"a {suffix[1:].upper()} file name")
     action = "all" if args.all else "explain" if args.explain else "unique" if args.unique else "solve"
-    task = Task(action, args.limit, args.write_lp, args.write_mps)
+    task = Task(action, args.limit, args.write_lp, args.write_mps, solve=not args.no_solve)
     deadline = Deadline(options.time_limit, start=started)
     start = time.perf_counter()
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
@@ -98,8 +101,8 @@ def run_command(args, started: float) -> int:
         result.file = args.file
         result.seconds["read"] = read_seconds
         result.seconds["total"] = result.seconds.get("total", 0.0) + read_seconds
-        say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet), flush=True)
-        if not result.solved:
+        say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose), flush=True)
+        if not result.solved and result.status != WRITTEN:
             worst = EXIT_UNSOLVED
         if result.stopped is not None:
             leave_after_interrupt(result.stopped)

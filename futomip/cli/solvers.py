@@ -1,6 +1,16 @@
-"""``futomip solvers``: every (layer, solver) pair, whether it runs here, and how to get it."""
+"""``futomip solvers [--json]``: every (layer, solver) pair, whether it runs here, how to get it,
+and what it can do.
+
+The text form is a table; ``--json`` prints one object (a contract like ``solve --json``:
+fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
+[{"backend", "solver", "available", "how", "description", "capabilities": {...}}, ...],
+"first_choice": {kind: "backend/solver"}}`` (``first_choice``: the pair tried first for a
+puzzle kind when it is available, before ``order``).
+"""
 
 from __future__ import annotations
+
+import json
 
 from ..errors import SolverUnavailableError
 from ._output import say
@@ -9,20 +19,39 @@ __all__ = ["add_parser", "run_command"]
 
 
 def add_parser(commands) -> None:
-    commands.add_parser("solvers", help="list every (backend, solver) pair and whether it runs here")
+    parser = commands.add_parser("solvers", help="list every (backend, solver) pair and whether it runs here")
+    parser.add_argument("--json", action="store_true", help="print the pairs and their capabilities as one JSON object")
+
+
+def _capability_words(capabilities) -> str:
+    short = {"incremental": "incremental", "seed": "seed", "threads": "threads", "whole_seconds": "whole-second limit",
+             "own_process": "own process", "solver_options": "options"}
+    return ",".join(word for name, word in short.items() if getattr(capabilities, name))
 
 
 def run_command(args, started: float) -> int:
-    from ..solvers import DEFAULT_ORDER, default_pair, pairs
+    from ..kinds import KINDS
+    from ..solvers import DEFAULT_ORDER, default_pair, first_choices, pairs, solver
 
     try:
-        default = default_pair()
-        default_text = default.name
+        default_text = default_pair().name
     except SolverUnavailableError:
-        default_text = "none"
-    say(f"{'backend':<9} {'solver':<8} {'status':<10} how to get it")
-    for pair in pairs():
+        default_text = None
+    order = [f"{b}/{s}" for b, s in DEFAULT_ORDER]
+    found = pairs()
+    first = {kind: "/".join(first_choices(kind)[0]) for kind in KINDS if first_choices(kind)}
+    if args.json:
+        say(json.dumps({"default": default_text, "order": order, "pairs": [
+            {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
+             "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict()}
+            for pair in found], "first_choice": first}))
+        return 0
+    say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
+    for pair in found:
         status = "available" if pair.available else "missing"
-        say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {pair.how}".rstrip())
-    say(f"\ndefault pair: {default_text} (preference order: " + ", ".join(f"{b}/{s}" for b, s in DEFAULT_ORDER) + ")")
+        say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {_capability_words(pair.capabilities):<42} "
+            f"{pair.how}".rstrip())
+    say(f"\ndefault pair: {default_text or 'none'} (preference order: {', '.join(order)})")
+    for kind, name in first.items():
+        say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
     return 0

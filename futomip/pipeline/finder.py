@@ -20,6 +20,7 @@ import time
 from typing import Callable
 
 from .. import reduction
+from ..backends.base import ADDITIVE_STATS
 from ..errors import UnknownNameError, VerificationError
 from ..kinds import kind_of
 from ..puzzles import verify
@@ -45,7 +46,7 @@ class SolutionFinder:
                  writes: tuple[str, ...] = ()) -> None:
         start = time.perf_counter()
         # Checking the pair imports the backend and finds the solver: the "import" time.
-        self.pair = default_pair(options.backend, options.solver)
+        self.pair = default_pair(options.backend, options.solver, puzzle.kind)
         check_request(self.pair, options, writes)
         self.seconds = {"import": time.perf_counter() - start, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.puzzle = puzzle
@@ -141,7 +142,7 @@ class SolutionFinder:
 
     def _count(self, stats: dict) -> None:
         for key, value in stats.items():
-            self.stats[key] = self.stats.get(key, 0) + value
+            self.stats[key] = self.stats.get(key, 0) + value if key in ADDITIVE_STATS else value
         if stats:
             self.stats["solves"] = self.stats.get("solves", 0) + 1
 

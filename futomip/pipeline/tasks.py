@@ -10,6 +10,7 @@ batch call.  Every task can also write the whole (reduced) model as LP/MPS files
 - "all": every solution (at most ``limit``), each cut off in turn; ``complete`` says
   whether the last solve proved there is no other.  ``on_solution(k, grid)`` is called as
   each is found.
+- with ``solve=False`` only the model files are written (status ``written``).
 - "explain": for an infeasible puzzle, a deletion filter over its clues: a clue is dropped
   whenever the puzzle stays infeasible without it, so what remains is irreducible
   (dropping any one clue makes it feasible), because feasibility only grows as clues are
@@ -30,9 +31,11 @@ from typing import Callable
 from ..options import Deadline, Options
 from ..puzzles import module_of
 from ..result import Result
-from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
+from ..status import INFEASIBLE, SOLVED, TIME_LIMIT, WRITTEN
 from ..stopping import Stopped
+from ..errors import UsageError
 from .finder import SolutionFinder
+from .race import is_race, run_race
 
 __all__ = ["ACTIONS", "Task", "run", "interruption_message"]
 
@@ -48,14 +51,17 @@ class Task:
     limit: int | None = None
     write_lp: str | None = None
     write_mps: str | None = None
+    solve: bool = True
+    """False: write the model files and stop (status ``written``); needs a file to write."""
 
     def __post_init__(self) -> None:
-        from ..errors import UsageError
-
         if self.action not in ACTIONS:
             raise UsageError(f"a task is one of {', '.join(ACTIONS)}, got {self.action!r}")
         if self.limit is not None and (self.action != "all" or self.limit < 1):
             raise UsageError("a solution limit needs the 'all' task and a limit of at least 1")
+        if not self.solve and (self.action != "solve" or not self.writes):
+            raise UsageError("writing without solving (--no-solve) needs --write-lp or --write-mps, and no "
+                             "--unique, --all or --explain")
 
     @property
     def writes(self) -> tuple[str, ...]:
@@ -76,13 +82,20 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
     if deadline.expired and deadline.seconds:
         # A multi-puzzle file under one time limit: the puzzles after it ran out are not started.
         return _not_started(puzzle, task, options)
+    if is_race(options.solver):
+        if task.action == "explain" or not task.solve:
+            raise UsageError("a race (--solver race:...) solves, proves uniqueness or enumerates; it does not "
+                             "explain or only write a model")
+        return run_race(puzzle, task, options, deadline, on_solution)
     if task.action == "explain":
         result = _explain(puzzle, task, options, deadline, progress)
     else:
         finder = SolutionFinder(puzzle, options, deadline, progress, task.writes)
         try:
             written = _write(finder, task)
-            if task.action == "all":
+            if not task.solve:
+                result = finder.result(WRITTEN)
+            elif task.action == "all":
                 result = _enumerate(finder, task.limit, on_solution)
             else:
                 result = _solve(finder, task.action == "unique")
@@ -97,9 +110,10 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
 def _not_started(puzzle, task: Task, options: Options) -> Result:
     from ..solvers import default_pair
 
-    pair = default_pair(options.backend, options.solver)
+    pair = default_pair(options.backend, None if is_race(options.solver) else options.solver, puzzle.kind)
     found = {"solutions": [], "complete": False} if task.action == "all" else {}
-    return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=pair.solver, encoding=options.encoding or "",
+    return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=options.solver or pair.solver,
+                  encoding=options.encoding or "",
                   seconds={"total": 0.0}, message="the command's time limit ran out before this puzzle started",
                   **found)
 

@@ -20,7 +20,7 @@ from ..errors import SolverUnavailableError, UnknownNameError, UnsupportedFeatur
 from ._base import CAPABILITY_TEXT, Capabilities, Solver
 
 __all__ = ["SOLVER_MODULES", "SOLVER_NAMES", "DEFAULT_ORDER", "Pair", "Capabilities", "Solver", "solver",
-           "layers_of", "pair_names", "pairs", "check", "require", "default_pair", "check_request"]
+           "layers_of", "pair_names", "pairs", "check", "require", "default_pair", "first_choices", "check_request"]
 
 # Solver name -> module (exposing ``SOLVER``), one line per solver, in the order listed.
 SOLVER_MODULES = {
@@ -28,6 +28,7 @@ SOLVER_MODULES = {
     "cbc": "futomip.solvers.cbc",
     "glpk": "futomip.solvers.glpk",
     "scip": "futomip.solvers.scip",
+    "cpsat": "futomip.solvers.cpsat",
     "gurobi": "futomip.solvers.gurobi",
     "cplex": "futomip.solvers.cplex",
 }
@@ -118,16 +119,26 @@ def require(backend: str, solver_name: str) -> Pair:
     return pair
 
 
-def default_pair(backend: str | None = None, solver_name: str | None = None) -> Pair:
+def first_choices(kind: str | None) -> list[tuple[str, str]]:
+    """The pairs that solvers declare first choice for puzzles of ``kind`` (``first_choice_for``)."""
+    if kind is None:
+        return []
+    return [(solver(name).first_choice_for[kind], name) for name in SOLVER_NAMES
+            if kind in solver(name).first_choice_for]
+
+
+def default_pair(backend: str | None = None, solver_name: str | None = None, kind: str | None = None) -> Pair:
     """The pair to use when the user fixed at most one of layer and solver.
 
-    The first available pair of ``DEFAULT_ORDER`` that agrees with what was fixed, then
-    any other available pair that agrees; ``SolverUnavailableError`` when none does.
+    The first available pair that agrees with what was fixed among: the pairs declared first
+    choice for puzzles of ``kind``, then ``DEFAULT_ORDER``, then any other pair;
+    ``SolverUnavailableError`` when none does.
     """
     _check_names(backend, solver_name)
     if backend is not None and solver_name is not None:
         return require(backend, solver_name)
-    candidates = list(DEFAULT_ORDER) + [key for key in pair_names() if key not in DEFAULT_ORDER]
+    ordered = first_choices(kind) + [key for key in DEFAULT_ORDER if key not in first_choices(kind)]
+    candidates = ordered + [key for key in pair_names() if key not in ordered]
     agreeing = [(b, s) for b, s in candidates
                 if (backend is None or b == backend) and (solver_name is None or s == solver_name)]
     for b, s in agreeing:
@@ -157,3 +168,5 @@ def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
                 f"{pair.name} cannot take {CAPABILITY_TEXT[capability]}; leave it out or use a pair "
                 f"that can: {', '.join(able)}"
             )
+    if options.solver_options:
+        solver(pair.solver).check_options(options.solver_options)

@@ -16,11 +16,14 @@ Must not import ``models``, the puzzles, the pipeline or the CLI.
 
 from __future__ import annotations
 
+import difflib
 import math
 from dataclasses import dataclass, fields
 from typing import Any
 
-__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available"]
+from ..errors import UsageError
+
+__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available", "unknown_option"]
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,15 @@ def first_available(makers) -> Any:
     return None
 
 
+def unknown_option(solver_name: str, name: str, valid: list[str]) -> UsageError:
+    """The error for an option name ``solver_name`` does not know: the closest names first,
+    then every valid one."""
+    close = difflib.get_close_matches(name, valid, n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return UsageError(f"{solver_name} has no option {name!r}{hint} (options go to the solver in use; --solver "
+                      f"chooses another); its {len(valid)} options: {', '.join(valid)}")
+
+
 class Solver:
     """One solver: subclasses set the class attributes and override the layer hooks they serve.
 
@@ -84,8 +96,30 @@ class Solver:
     layers: dict[str, Capabilities] = {}
     preferred_encodings: dict[str, str] = {}
     """Puzzle kind -> the encoding measured fastest with this solver (README tables)."""
+    first_choice_for: dict[str, str] = {}
+    """Puzzle kind -> layer: when the user names no pair, this (layer, solver) pair, if
+    available, is tried before ``DEFAULT_ORDER`` for puzzles of that kind (measured: README
+    "Which solver for which puzzle")."""
     infeasible_near_limit_is_proof: bool = True
     """False where a solver stopped by its time limit has been reported as infeasible."""
+
+    # ---- --solver-option NAME=VALUE ---------------------------------------------------
+    def option_names(self) -> list[str] | None:
+        """Every option name the solver takes, or None where futomip cannot ask it."""
+        return None
+
+    def check_option_value(self, name: str, value: str) -> None:
+        """Raise ``UsageError`` when ``value`` is not a value ``name`` takes (where the
+        solver can tell before it runs)."""
+
+    def check_options(self, pairs) -> None:
+        """Refuse, before anything runs, an unknown option name (listing the valid ones) or a
+        value of the wrong type."""
+        names = self.option_names()
+        for name, value in pairs:
+            if names is not None and name not in names:
+                raise unknown_option(self.name, name, names)
+            self.check_option_value(name, value)
 
     # ---- the time limit, as the solver takes it -------------------------------------
     def time_limit(self, seconds: float | None, capabilities: Capabilities) -> float | None:
@@ -112,6 +146,14 @@ class Solver:
         an in-process solver; a solver run as a program is ended by terminating it instead."""
         return None
 
+    def pulp_cancel(self, problem) -> None:
+        """Stop an in-process solve that PuLP started for ``problem`` (called from the watchdog
+        thread; nothing by default: a solver program is ended by terminating it)."""
+
+    def pulp_stats(self, problem, pulp_solver) -> dict:
+        """Statistics of the solve PuLP just ran (``futomip.backends.base.STATS`` keys)."""
+        return {}
+
     # ---- Pyomo ----------------------------------------------------------------------
     pyomo_persistent: str | None = None
     """``module:Class`` of a ``pyomo.contrib.solver`` interface (new API), if any."""
@@ -125,6 +167,28 @@ class Solver:
     def pyomo_attach(self, persistent, model_block, flag) -> None:
         """Before a persistent Pyomo solve: wire ``flag`` so that setting it stops the solver
         (nothing by default: such a solve then ends at its own time limit)."""
+
+    def pyomo_cancel(self, persistent) -> None:
+        """Stop a running persistent Pyomo solve (watchdog thread; nothing by default)."""
+
+    def pyomo_persistent_stats(self, persistent) -> dict:
+        """Statistics of the solve a persistent Pyomo interface just ran."""
+        return {}
+
+    def pyomo_results_stats(self, results) -> dict:
+        """Statistics from a legacy Pyomo ``SolverResults`` (nodes and iterations where the
+        plugin parsed them from the solver's log)."""
+        stats = {}
+        statistics = results.solver.statistics
+        for key, path in (("nodes", ("branch_and_bound", "number_of_created_subproblems")),
+                          ("lp_iterations", ("black_box", "number_of_iterations"))):
+            try:
+                value = getattr(getattr(statistics, path[0]), path[1])
+            except AttributeError:
+                continue
+            if isinstance(value, (int, float)) and value == value:
+                stats[key] = int(value)
+        return stats
 
     def pyomo_options(self, options) -> dict[str, Any]:
         """Solver options (name -> value) for Pyomo from futomip's options (seed, threads, ...)."""

@@ -19,6 +19,9 @@ Options are CBC's command-line parameters without the dash (``cuts=off``); the s
 from __future__ import annotations
 
 import os
+import re
+import sys
+import tempfile
 
 from ._base import Capabilities, Solver, first_available
 
@@ -53,11 +56,40 @@ class Cbc(Solver):
     def pulp_solver(self, options, time_limit, flag=None):
         import pulp
 
-        common = dict(msg=bool(options.verbose), timeLimit=time_limit, threads=options.threads,
-                      options=self._arguments(options))
+        # CBC's log goes to a file so that its statistics can be read (pulp_stats); with
+        # -v it is shown afterwards.
+        log = tempfile.NamedTemporaryFile(prefix="futomip-cbc-", suffix=".log", delete=False)
+        log.close()
+        common = dict(msg=False, timeLimit=time_limit, threads=options.threads, options=self._arguments(options),
+                      logPath=log.name)
         path = self.program()
-        return first_available([lambda: pulp.COIN_CMD(path=path, **common) if path else None,
-                                lambda: pulp.PULP_CBC_CMD(**common)])
+        found = first_available([lambda: pulp.COIN_CMD(path=path, **common) if path else None,
+                                 lambda: pulp.PULP_CBC_CMD(**common)])
+        if found is None:
+            os.unlink(log.name)
+        else:
+            found.futomip_echo_log = bool(options.verbose)
+        return found
+
+    def pulp_stats(self, problem, pulp_solver) -> dict:
+        """Nodes and iterations from CBC's log (the lines ``Enumerated nodes:`` and
+        ``Total iterations:``); the log file is removed."""
+        path = pulp_solver.optionsDict.get("logPath")
+        if not path or not os.path.exists(path):
+            return {}
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        finally:
+            os.unlink(path)
+        if getattr(pulp_solver, "futomip_echo_log", False):
+            sys.stdout.write(text)
+        stats = {}
+        for key, label in (("nodes", "Enumerated nodes:"), ("lp_iterations", "Total iterations:")):
+            found = re.search(re.escape(label) + r"\s*(\d+)", text)
+            if found:
+                stats[key] = int(found.group(1))
+        return stats
 
     def pyomo_program(self) -> str | None:
         try:

@@ -13,9 +13,15 @@ Options are HiGHS option names (``mip_rel_gap=0.01``, ``presolve=off``); the see
 
 from __future__ import annotations
 
+import functools
+import os
+import re
+import tempfile
+
+from ..errors import UsageError
 from ._base import Capabilities, Solver
 
-__all__ = ["SOLVER", "typed_value", "highs_options", "interrupt_callback"]
+__all__ = ["SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats"]
 
 
 def typed_value(text: str):
@@ -39,6 +45,30 @@ def highs_options(options) -> dict:
     if options.threads:
         values["threads"] = int(options.threads)
     return values
+
+
+def highs_stats(highs) -> dict:
+    """The statistics of a finished HiGHS run: branch-and-bound nodes, simplex iterations,
+    and the final gap where HiGHS has one (``inf`` before a point is found is left out)."""
+    info = highs.getInfo()
+    stats = {"nodes": int(info.mip_node_count), "lp_iterations": int(info.simplex_iteration_count)}
+    gap = float(info.mip_gap)
+    if 0 <= gap < float("inf"):
+        stats["gap"] = gap
+    return stats
+
+
+@functools.cache
+def _option_names() -> tuple[str, ...]:
+    import highspy
+
+    highs = highspy.Highs()
+    highs.setOptionValue("output_flag", False)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "options.txt")
+        highs.writeOptions(path)
+        with open(path, encoding="utf-8") as handle:
+            return tuple(sorted(re.findall(r"^(\w+)\s*=", handle.read(), re.M)))
 
 
 def interrupt_callback(flag):
@@ -76,6 +106,19 @@ class Highs(Solver):
     preferred_encodings = {"futoshiki": "weighted"}
     pyomo_persistent = "pyomo.contrib.solver.solvers.highs:Highs"
 
+    def option_names(self) -> list[str]:
+        return list(_option_names())
+
+    def check_option_value(self, name: str, value: str) -> None:
+        import highspy
+
+        highs = highspy.Highs()
+        highs.setOptionValue("output_flag", False)
+        if highs.setOptionValue(name, typed_value(value)) != highspy.HighsStatus.kOk:
+            kind = highs.getOptionType(name)[1].name.removeprefix("k").lower()
+            raise UsageError(f"HiGHS does not take {name}={value!r} ({name} is a {kind} option with its own "
+                             "range of values: https://ergo-code.github.io/HiGHS/stable/options/definitions/)")
+
     def pulp_solver(self, options, time_limit, flag=None):
         import pulp
 
@@ -92,6 +135,14 @@ class Highs(Solver):
         if getattr(persistent, "_solver_model", None) is None:
             persistent.set_instance(model_block)
         attach_interrupt(persistent._solver_model, flag)
+
+    def pulp_stats(self, problem, pulp_solver) -> dict:
+        highs = getattr(problem, "solverModel", None)
+        return highs_stats(highs) if highs is not None and hasattr(highs, "getInfo") else {}
+
+    def pyomo_persistent_stats(self, persistent) -> dict:
+        highs = getattr(persistent, "_solver_model", None)
+        return highs_stats(highs) if highs is not None else {}
 
     def pyomo_options(self, options) -> dict:
         values = highs_options(options)

@@ -2,15 +2,56 @@
 
 PuLP drives it with ``SCIP_PY`` (``SCIP_CMD`` when only a ``scip`` program is present) and
 Pyomo with its persistent interface in ``pyomo.contrib.solver`` (rows added to the live
-model).  SCIP solves with one thread.  Options are SCIP parameter names
-(``limits/gap=0.01``); the seed is ``randomization/randomseedshift``.
+model).  PuLP's SCIP runs without holding Python's lock and is interrupted like HiGHS
+(Ctrl-C, SIGTERM, an overrun deadline); Pyomo's calls pyscipopt's ``optimize``, which holds
+it, so there SCIP's own time limit and its own Ctrl-C handling end a solve, and a SIGTERM
+waits for that (a SCIP run stopped by Ctrl-C is reported as the interrupt it is).
+SCIP solves with one thread (Pyomo's ``threads`` would set only ``lp/threads``).
+Options are SCIP parameter names (``limits/gap=0.01``, ``presolving/maxrounds=0``),
+checked against SCIP's own list before anything runs; the seed is
+``randomization/randomseedshift``.  Statistics come from the pyscipopt model that each
+layer keeps (PuLP's ``problem.solverModel``, Pyomo's persistent ``_solver_model``).
 """
 
 from __future__ import annotations
 
+import functools
+
+from ..errors import UsageError
 from ._base import Capabilities, Solver, first_available
 
-__all__ = ["SOLVER"]
+__all__ = ["SOLVER", "scip_stats"]
+
+
+@functools.cache
+def _defaults() -> dict:
+    import pyscipopt
+
+    model = pyscipopt.Model()
+    model.hideOutput()
+    return model.getParams()
+
+
+def scip_stats(model) -> dict:
+    """Nodes, LP iterations, root bound, gap and presolve reductions of a solved pyscipopt
+    model (each left out where SCIP has none, e.g. an infinite bound)."""
+    stats = {}
+    readers = {
+        "nodes": lambda: int(model.getNNodes()),
+        "lp_iterations": lambda: int(model.getNLPIterations()),
+        "root_bound": lambda: float(model.getDualboundRoot()),
+        "gap": lambda: float(model.getGap()),
+        "presolve_rows_removed": lambda: int(model.getNConss(transformed=False) - model.getNConss(transformed=True)),
+        "presolve_columns_removed": lambda: int(model.getNVars(transformed=False) - model.getNVars(transformed=True)),
+    }
+    for key, read in readers.items():
+        try:
+            value = read()
+        except Exception:  # noqa: BLE001 - a statistic SCIP cannot give in this stage is left out.
+            continue
+        if not model.isInfinity(abs(value)):
+            stats[key] = value
+    return stats
 
 
 def _typed(text: str):
@@ -32,6 +73,20 @@ class Scip(Solver):
     }
     pyomo_persistent = "pyomo.contrib.solver.solvers.scip.scip_persistent:ScipPersistent"
 
+    def option_names(self) -> list[str]:
+        return sorted(_defaults())
+
+    def check_option_value(self, name: str, value: str) -> None:
+        import pyscipopt
+
+        model = pyscipopt.Model()
+        model.hideOutput()
+        try:
+            model.setParam(name, _typed(value))
+        except (TypeError, ValueError) as exc:
+            raise UsageError(f"SCIP parameter {name} (now {_defaults()[name]!r}) does not take {value!r}: {exc}") \
+                from None
+
     def _parameters(self, options) -> dict:
         values = {name: _typed(value) for name, value in options.solver_options}
         if options.seed is not None:
@@ -41,12 +96,41 @@ class Scip(Solver):
     def pulp_solver(self, options, time_limit, flag=None):
         import pulp
 
-        words = [f"{name}={value}" for name, value in self._parameters(options).items()]
-        return first_available(lambda make=make: make(msg=bool(options.verbose), timeLimit=time_limit, options=words)
-                               for make in (pulp.SCIP_PY, pulp.SCIP_CMD))
+        # PuLP hands SCIP the text after "="; SCIP's Booleans then need 1 or 0.
+        words = [f"{name}={int(value) if isinstance(value, bool) else value}"
+                 for name, value in self._parameters(options).items()]
+        common = dict(msg=bool(options.verbose), timeLimit=time_limit)
+        # SIGINT stays with futomip.stopping, which interrupts SCIP (pulp_cancel).
+        return first_available([lambda: _scip_py_without_lock(pulp)(options=words + ["misc/catchctrlc=0"], **common),
+                                lambda: pulp.SCIP_CMD(options=words, **common)])
 
     def pyomo_options(self, options) -> dict:
         return self._parameters(options)
+
+    def pulp_stats(self, problem, pulp_solver) -> dict:
+        model = getattr(problem, "solverModel", None)
+        return scip_stats(model) if model is not None and hasattr(model, "getNNodes") else {}
+
+    def pulp_cancel(self, problem) -> None:
+        model = getattr(problem, "solverModel", None)
+        if model is not None and hasattr(model, "interruptSolve"):
+            model.interruptSolve()
+
+    def pyomo_persistent_stats(self, persistent) -> dict:
+        model = getattr(persistent, "_solver_model", None)
+        return scip_stats(model) if model is not None else {}
+
+
+def _scip_py_without_lock(pulp):
+    """PuLP's ``SCIP_PY`` running SCIP through ``optimizeNogil``: pyscipopt's ``optimize``
+    holds Python's lock for the whole solve, so the watchdog thread could not run and
+    SIGTERM or an overrun deadline would wait for SCIP to finish."""
+
+    class ScipPyWithoutLock(pulp.SCIP_PY):
+        def callSolver(self, lp):
+            lp.solverModel.optimizeNogil()
+
+    return ScipPyWithoutLock
 
 
 SOLVER = Scip()

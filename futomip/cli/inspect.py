@@ -1,0 +1,122 @@
+"""``futomip inspect FILE``: what the model of a puzzle looks like, without reading its LP file.
+
+For one puzzle (``--index`` picks one of a multi-puzzle file) and one encoding (or, with
+``--compare-encodings``, every encoding of the kind side by side) it reports:
+
+- rows and nonzeros per constraint family and columns per variable family, under the names
+  the model's docstring uses (``cell_one_value``, ``less_than``, ...), after the domain
+  reduction futomip applies before building (``--reduce``, as for ``solve``);
+- what HiGHS' presolve leaves (rows, columns, nonzeros; or that presolve alone decided it);
+- the root LP bound: the LP relaxation's status, objective and how many columns it leaves
+  fractional (every formulation is a feasibility model, so the bound is 0 when the
+  relaxation is feasible; the fractional count says how far the LP is from a grid).
+
+``--json`` prints one object: ``{"file", "puzzle", "name", "reduction", "encodings":
+{encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp"}}}``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .. import io, reduction
+from ..errors import UnknownNameError
+from ..kinds import kind_of
+from ..reduction import LEVELS
+from ._args import non_negative_int
+from ._output import say
+
+__all__ = ["add_parser", "run_command", "describe"]
+
+
+def add_parser(commands) -> None:
+    parser = commands.add_parser("inspect", help="rows, columns and nonzeros per constraint family, presolve, root LP")
+    parser.add_argument("file", help="puzzle file (format detected from its content)")
+    parser.add_argument("--format", help="read the file in this format instead of detecting it")
+    parser.add_argument("--index", type=non_negative_int, default=0, help="puzzle K (0-based) of a multi-puzzle file")
+    parser.add_argument("--encoding", help="model variant (default: the first of the kind)")
+    parser.add_argument("--compare-encodings", action="store_true", help="every encoding of the kind side by side")
+    parser.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
+                        help="domain reduction before the model is built, as for solve (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def describe(model) -> dict:
+    """Rows, nonzeros and columns per family, totals, HiGHS presolve and the root LP of ``model``."""
+    from ..backends.highspy_backend import presolve_summary, root_lp
+
+    rows = model.row_counts()
+    nonzeros = dict.fromkeys(rows, 0)
+    for con in model.constraints:
+        nonzeros[con.family] += len(con.terms)
+    columns = {family: len(keys) for family, keys in model.families.items()}
+    total = {"rows": len(model.constraints), "columns": model.num_vars, "nonzeros": sum(nonzeros.values())}
+    return {"rows": rows, "nonzeros": nonzeros, "columns": columns, "total": total,
+            "presolve": presolve_summary(model), "root_lp": root_lp(model)}
+
+
+def run_command(args, started: float) -> int:
+    puzzle = io.load(args.file, args.format, args.index)
+    module = kind_of(puzzle).model_module()
+    encodings = list(module.ENCODINGS) if args.compare_encodings else [args.encoding or module.ENCODINGS[0]]
+    for encoding in encodings:
+        if encoding not in module.ENCODINGS:
+            raise UnknownNameError("encoding", encoding, list(module.ENCODINGS))
+    domains = reduction.reduce(puzzle, args.reduce)
+    reduced = None if domains is None else {"level": args.reduce, **domains.summary()}
+    described = {}
+    for encoding in encodings:
+        model = (module.formulate(puzzle, encoding) if domains is None else
+                 module.formulate(puzzle, encoding, domains)).model
+        described[encoding] = describe(model)
+    if args.json:
+        say(json.dumps({"file": args.file, "puzzle": puzzle.kind, "name": puzzle.name or None, "reduction": reduced,
+                        "encodings": described}))
+        return 0
+    say(f"{puzzle.kind} {puzzle.name or ''}".rstrip() + (
+        f"; reduction {reduced['level']} fixed {reduced.get('fixed')} of {reduced.get('cells')} cells"
+        if reduced and reduced.get("cells") else ""))
+    say(_table(described))
+    return 0
+
+
+def _table(described: dict) -> str:
+    """The encodings side by side: one line per family and summary row."""
+    encodings = list(described)
+    head = ["", *(f"{encoding}" for encoding in encodings)]
+    lines: list[list[str]] = []
+
+    def add(label: str, cell) -> None:
+        lines.append([label, *(cell(described[encoding]) for encoding in encodings)])
+
+    families = list(dict.fromkeys(f for info in described.values() for f in info["rows"]))
+    for family in families:
+        add(f"rows {family}", lambda info, f=family: _count_pair(info["rows"].get(f), info["nonzeros"].get(f)))
+    for family in dict.fromkeys(f for info in described.values() for f in info["columns"]):
+        add(f"columns {family}", lambda info, f=family: str(info["columns"].get(f, "-")))
+    add("total rows / columns / nonzeros",
+        lambda info: f"{info['total']['rows']} / {info['total']['columns']} / {info['total']['nonzeros']}")
+    add("after HiGHS presolve", lambda info: _presolved(info["presolve"]))
+    add("root LP", lambda info: _root(info["root_lp"]))
+    widths = [max(len(row[i]) for row in [head] + lines) for i in range(len(head))]
+    text = [" | ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [head] + lines]
+    text.insert(1, "-+-".join("-" * width for width in widths))
+    return "\n".join(text) + "\n(rows: count (nonzeros))"
+
+
+def _count_pair(rows, nonzeros) -> str:
+    return "-" if rows is None else f"{rows} ({nonzeros})"
+
+
+def _presolved(presolve: dict) -> str:
+    if presolve["status"] == "reduced_to_empty":
+        return "nothing left: presolve decides it"
+    if presolve["status"] == "infeasible":
+        return "infeasible"
+    return f"{presolve['rows']} / {presolve['columns']} / {presolve['nonzeros']}"
+
+
+def _root(root: dict) -> str:
+    if root["status"] != "optimal":
+        return root["status"]
+    return f"bound {root['bound']:g}, {root['fractional']} fractional columns"

@@ -1,0 +1,211 @@
+"""A portfolio race: several pairs work on the same puzzle in parallel processes; the first
+proven answer wins and the others are stopped at once.
+
+``--solver race:highs,scip,cpsat`` (or ``race:highs+scip+cpsat``) names the entrants: a solver (its default pair), a
+``backend/solver`` pair, either with ``@SEED`` (``race:highs@1,highs@2`` races HiGHS seeds).
+Each entrant runs the whole task (solve, uniqueness proof or enumeration) in its own worker
+process under the command's deadline, so a hard puzzle gets whichever solver happens to be
+quick on it.  A *proven* answer is a verified solution, a proof of infeasibility, a finished
+uniqueness proof, or a complete enumeration; a time limit or an error never wins, and when
+no entrant proves anything the most informative of their results is returned.
+
+Workers come from a fork server (``multiprocessing``'s ``forkserver``, where the platform has
+it) with futomip and the entrants' libraries loaded once, so a race costs a fork per
+entrant rather than a fresh interpreter; each worker makes its own process group, so that
+stopping it with ``SIGKILL`` on the group also ends a solver program it started (CBC,
+glpsol).  Workers are stopped after a win, at the deadline, on Ctrl-C or SIGTERM and when
+the race raises; a worker whose parent disappears ends itself.  Nothing is left running.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+
+from ..errors import UsageError
+from ..options import Deadline, Options
+from ..result import Result
+from ..status import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT
+
+__all__ = ["PREFIX", "is_race", "entrants", "run_race"]
+
+PREFIX = "race:"
+GRACE = 0.5
+"""Seconds the race waits past its deadline for a worker's own time-limit result."""
+
+_PRELOAD = {"highspy": ["highspy"], "pulp": ["pulp"], "pyomo": ["pyomo.environ"], "ortools": ["ortools.sat.python.cp_model"]}
+
+
+def is_race(solver_name: str | None) -> bool:
+    return bool(solver_name) and solver_name.startswith(PREFIX)
+
+
+@dataclass(frozen=True)
+class Entrant:
+    backend: str
+    solver: str
+    seed: int | None
+
+    @property
+    def name(self) -> str:
+        return f"{self.backend}/{self.solver}" + ("" if self.seed is None else f"@{self.seed}")
+
+
+def entrants(text: str, options: Options, writes: tuple[str, ...] = ()) -> list[Entrant]:
+    """The entrants of ``race:...``, each an available pair that can honour ``options``."""
+    from ..solvers import check_request, default_pair
+
+    found = []
+    # "+" also separates entrants, where a comma would split a list (bench --pairs).
+    for item in text[len(PREFIX):].replace("+", ",").split(","):
+        item = item.strip()
+        name, at, seed_text = item.partition("@")
+        backend, slash, solver = name.partition("/")
+        if not slash:
+            backend, solver = options.backend, name
+        if not solver or (at and not seed_text.isdigit()):
+            raise UsageError(f"race entrants are SOLVER, BACKEND/SOLVER or either with @SEED, got {item!r}")
+        pair = default_pair(backend, solver)
+        seed = int(seed_text) if at else options.seed
+        check_request(pair, options.but(backend=pair.backend, solver=pair.solver, seed=seed), writes)
+        found.append(Entrant(pair.backend, pair.solver, seed))
+    if len(found) < 2:
+        raise UsageError(f"a race needs at least two entrants, got {text!r}")
+    return found
+
+
+def _proven(result: Result, action: str) -> bool:
+    if result.status == INFEASIBLE:
+        return True
+    if result.status != SOLVED:
+        return False
+    if action == "unique":
+        return result.unique is not None
+    if action == "all":
+        return bool(result.complete)
+    return True
+
+
+def _rank(result: Result) -> int:
+    """How much a result that did not win still says (higher: more)."""
+    return {SOLVED: 3, INFEASIBLE: 3, TIME_LIMIT: 1, ERROR: 0}.get(result.status, 0)
+
+
+def _context():
+    try:
+        context = multiprocessing.get_context("forkserver")
+    except ValueError:
+        return multiprocessing.get_context("spawn")
+    return context
+
+
+def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=None) -> Result:
+    """Race the entrants of ``options.solver`` on ``puzzle``; the winner's ``Result``."""
+    field = entrants(options.solver, options, task.writes)
+    context = _context()
+    if context.get_start_method() == "forkserver":
+        context.set_forkserver_preload(["futomip.pipeline"] + sorted({m for e in field for m in _PRELOAD[e.backend]}))
+    started = time.perf_counter()
+    workers = []
+    try:
+        for number, entrant in enumerate(field):
+            receive, send = context.Pipe(duplex=False)
+            # Only the first entrant writes the model files asked for (they are the same model).
+            entrant_task = task if number == 0 else _without_files(task)
+            entrant_options = options.but(backend=entrant.backend, solver=entrant.solver, seed=entrant.seed)
+            process = context.Process(target=_worker, args=(send, puzzle, entrant_task, entrant_options,
+                                                             deadline.remaining()), daemon=True)
+            process.start()
+            send.close()
+            workers.append((entrant, process, receive))
+        result = _collect(workers, task.action, deadline, puzzle, options)
+    finally:
+        _stop(workers)
+    result.seconds["total"] = time.perf_counter() - started
+    if on_solution is not None and result.solutions:
+        for k, grid in enumerate(result.solutions, start=1):
+            on_solution(k, grid)
+    return result
+
+
+def _without_files(task):
+    from dataclasses import replace
+
+    return replace(task, write_lp=None, write_mps=None)
+
+
+def _collect(workers, action: str, deadline: Deadline, puzzle, options: Options) -> Result:
+    """Wait for the first proven result (or every result, or the deadline)."""
+    pending = {receive: entrant for entrant, _, receive in workers}
+    results: list[tuple[Entrant, Result]] = []
+    while pending:
+        left = deadline.remaining()
+        if left is not None and left + GRACE <= 0:
+            break
+        ready = wait(list(pending), timeout=0.1 if left is None else min(0.1, left + GRACE))
+        for receive in ready:
+            entrant = pending.pop(receive)
+            try:
+                result = receive.recv()
+            except (EOFError, OSError):
+                result = Result(None, ERROR, message=f"race entrant {entrant.name} ended without an answer")
+            if isinstance(result, BaseException):
+                raise result
+            results.append((entrant, result))
+            if _proven(result, action):
+                return _named(result, entrant, [e for e, _ in results if e is not entrant] + list(pending.values()))
+    others = [entrant for entrant, _, _ in workers]
+    if not results:
+        names = ", ".join(entrant.name for entrant in others)
+        return Result(puzzle, TIME_LIMIT, backend="race", solver=options.solver, seconds={},
+                      message=f"race: no entrant ({names}) answered within the time limit")
+    entrant, best = max(results, key=lambda pair: _rank(pair[1]))
+    return _named(best, entrant, [e for e in others if e is not entrant])
+
+
+def _named(result: Result, winner: Entrant, others: list[Entrant]) -> Result:
+    note = f"race: {winner.name} answered first; stopped {', '.join(e.name for e in others) or 'none'}"
+    result.message = "; ".join(part for part in (result.message, note) if part)
+    return result
+
+
+def _stop(workers) -> None:
+    """SIGKILL every worker's process group (the worker and any solver program it started)."""
+    for _, process, receive in workers:
+        if process.pid is not None:
+            try:
+                os.killpg(process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        receive.close()
+    for _, process, _ in workers:
+        process.join(timeout=5)
+
+
+def _worker(send, puzzle, task, options: Options, seconds_left: float | None) -> None:
+    """One entrant: its own process group, the task under its share of the deadline, the
+    result (or the exception) sent back."""
+    os.setpgrp()
+    parent = os.getppid()
+    threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
+    from .tasks import run
+
+    try:
+        send.send(run(puzzle, task, options, Deadline(seconds_left)))
+    except BaseException as exc:  # noqa: BLE001 - the parent decides what an entrant's failure means.
+        send.send(exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
+    finally:
+        send.close()
+
+
+def _end_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os.killpg(0, signal.SIGKILL)

@@ -1,0 +1,103 @@
+"""OR-Tools CP-SAT as a solver of the neutral 0/1 linear model (``pip install ortools``).
+
+CP-SAT is a lazy-clause-generation SAT solver with an LP relaxation among its workers; on
+pure 0/1 linear models it propagates the rows as pseudo-Boolean constraints and learns
+clauses from conflicts, which suits the puzzles' exactly-one rows.  The ``ortools``
+backend (``futomip.backends.ortools_backend``) turns the ``LinearModel`` into a CP-SAT
+model directly: one Boolean per column, one linear constraint per row.
+
+**In this process.**  highspy 1.15 and ortools (which links its own HiGHS) could not share
+a process; with highspy 1.16 (futomip's lower bound) and ortools 9.15 they do: both are
+imported and both solve, in either order, in one process (``tests/test_backend_conformance.py``
+keeps that so).  In-process solving costs no start-up of a worker (about 0.3 s of Python
+and OR-Tools imports per process) and no copy of the model, and CP-SAT's ``StopSearch``
+stops it from the watchdog thread on Ctrl-C, SIGTERM or an overrun deadline.
+
+Options are ``SatParameters`` field names (``num_workers=8``,
+``search_branching=FIXED_SEARCH``, ``linearization_level=2``); an unknown name or a value of
+the wrong type is refused with the valid names.  The seed is ``random_seed``; ``--threads``
+is ``num_workers``, and futomip runs **one worker by default** (CP-SAT's own default uses
+every core, which on a shared 2-core machine makes times unrepeatable; ``--threads N``
+asks for N workers).  Coefficients must be whole numbers (every futomip formulation's are).
+"""
+
+from __future__ import annotations
+
+from ..errors import UsageError
+from ._base import Capabilities, Solver
+
+__all__ = ["SOLVER", "parameter_fields"]
+
+
+def parameter_fields() -> dict:
+    """``SatParameters`` field name -> protobuf field descriptor."""
+    from ortools.sat import sat_parameters_pb2
+
+    return dict(sat_parameters_pb2.SatParameters.DESCRIPTOR.fields_by_name)
+
+
+def _text_value(field, name: str, value: str) -> str:
+    """``value`` in protobuf text format for ``field`` (raises ``ValueError`` with what is accepted)."""
+    from google.protobuf.descriptor import FieldDescriptor as F
+
+    if field.type == F.TYPE_MESSAGE:
+        raise ValueError(f"CP-SAT parameter {name} is a structured field; it cannot be set as NAME=VALUE")
+    if field.type == F.TYPE_BOOL:
+        lowered = value.strip().lower()
+        if lowered not in ("true", "false", "1", "0"):
+            raise ValueError(f"CP-SAT parameter {name} takes true or false, got {value!r}")
+        return "true" if lowered in ("true", "1") else "false"
+    if field.type == F.TYPE_ENUM:
+        names = [item.name for item in field.enum_type.values]
+        if value.strip() not in names:
+            raise ValueError(f"CP-SAT parameter {name} takes one of {', '.join(names)}, got {value!r}")
+        return value.strip()
+    if field.type == F.TYPE_STRING:
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if field.type in (F.TYPE_DOUBLE, F.TYPE_FLOAT):
+        try:
+            return repr(float(value))
+        except ValueError:
+            raise ValueError(f"CP-SAT parameter {name} takes a number, got {value!r}") from None
+    try:
+        return str(int(value))
+    except ValueError:
+        raise ValueError(f"CP-SAT parameter {name} takes a whole number, got {value!r}") from None
+
+
+class CpSat(Solver):
+    name = "cpsat"
+    description = "OR-Tools CP-SAT (Apache 2.0 licence), in this process"
+    install = "pip install ortools (or pip install 'futomip[cpsat]')"
+    layers = {"ortools": Capabilities(incremental=True, seed=True, threads=True, solver_options=True)}
+    # Weighted rows: total median 132 ms against 196 ms for tight over hard 9x9 and Latin
+    # completions, slowest 0.65 s against 0.80 s (README "Solvers side by side").
+    preferred_encodings = {"futoshiki": "weighted"}
+    # Hard 9x9 and Latin-square completions: every puzzle within 0.3 s where HiGHS takes up
+    # to 12 s (README "Solvers side by side").  Not nonograms (the MiniZinc "dom" puzzles,
+    # which the LP settles, defeat it) nor Str8ts (no faster than HiGHS).
+    first_choice_for = {"futoshiki": "ortools"}
+
+    def option_names(self) -> list[str]:
+        return sorted(parameter_fields())
+
+    def check_option_value(self, name: str, value: str) -> None:
+        try:
+            _text_value(parameter_fields()[name], name, value)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+
+    def parameter_text(self, options) -> str:
+        """futomip's seed, threads (default 1) and ``--solver-option`` values as one
+        ``SatParameters`` text (raises ``UsageError`` on a bad name or value)."""
+        fields = parameter_fields()
+        self.check_options(options.solver_options)
+        # CP-SAT would otherwise take over SIGINT, and futomip.stopping could not stop it.
+        lines = [f"num_workers: {int(options.threads or 1)}", "catch_sigint_signal: false"]
+        if options.seed is not None:
+            lines.append(f"random_seed: {int(options.seed)}")
+        lines += [f"{name}: {_text_value(fields[name], name, value)}" for name, value in options.solver_options]
+        return "\n".join(lines)
+
+
+SOLVER = CpSat()

@@ -1,0 +1,150 @@
+"""The command line's solver features: --version, solvers --json, --no-solve, inspect,
+--solver-option, refused requests and the statistics shown with -v."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+import pytest
+
+import futomip
+from futomip.cli import main
+from futomip.models import futoshiki as futoshiki_model
+from futomip.solvers import Capabilities, pair_names
+from standalone import solve_with
+
+from conftest import DATA, CORE_PAIRS
+
+SAMPLE = DATA / "futoshiki.dat"
+HARD = DATA / "futoshiki" / "hard9" / "hard9-seed100.txt"
+
+
+def _json(capsys) -> dict:
+    return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+def test_version_names_the_program(capsys):
+    """`futomip --version` prints the program's name and version and exits 0."""
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.startswith("futomip ")
+
+
+def test_solvers_json_lists_every_pair_with_its_capabilities(capsys):
+    """`solvers --json` has one entry per known pair, each with every capability field; the
+    core pairs are available and the default pair is one of them."""
+    assert main(["solvers", "--json"]) == 0
+    data = _json(capsys)
+    listed = [(entry["backend"], entry["solver"]) for entry in data["pairs"]]
+    assert listed == pair_names()
+    names = {field.name for field in fields(Capabilities)}
+    for entry in data["pairs"]:
+        assert set(entry["capabilities"]) == names
+        assert entry["available"] or entry["how"]
+        if (entry["backend"], entry["solver"]) in CORE_PAIRS:
+            assert entry["available"] is True
+    assert tuple(data["default"].split("/")) in CORE_PAIRS
+
+
+def test_no_solve_writes_the_model_and_stops(tmp_path, capsys):
+    """--no-solve --write-lp writes a model that the highs program solves to the known grid,
+    reports status "written" with no grid and no solve time, and exits 0."""
+    path = tmp_path / "model.lp"
+    assert main([str(SAMPLE), "--write-lp", str(path), "--no-solve", "--json"]) == 0
+    data = _json(capsys)
+    assert data["status"] == "written" and data["solution"] is None and data["seconds"]["solve"] == 0
+    values = solve_with("highs", path, tmp_path)
+    known = futomip.solve(futomip.load(SAMPLE)).grid
+    ones = {name for name, value in values.items() if round(value) == 1 and name.startswith("x(")}
+    assert ones == {f"x({r + 1},{c + 1},{v})" for r, row in enumerate(known) for c, v in enumerate(row)}
+
+
+@pytest.mark.parametrize("extra", [[], ["--unique", "--write-lp", "m.lp"], ["--all", "--write-mps", "m.mps"]])
+def test_no_solve_without_a_file_or_with_another_task_is_refused(extra, capsys, tmp_path, monkeypatch):
+    """--no-solve needs a model file to write and cannot go with --unique or --all (exit 2)."""
+    monkeypatch.chdir(tmp_path)
+    assert main([str(SAMPLE), "--no-solve", *extra]) == 2
+    assert "--no-solve" in capsys.readouterr().err
+
+
+def test_inspect_counts_rows_per_family_like_the_model(capsys):
+    """inspect --json gives the model's own row counts per family, nonzeros that add up, and
+    HiGHS presolve leaving no more than the model had."""
+    assert main(["inspect", str(HARD), "--json", "--encoding", "tight"]) == 0
+    data = _json(capsys)["encodings"]["tight"]
+    puzzle = futomip.load(HARD)
+    model = futoshiki_model.formulate(puzzle, "tight").model
+    assert data["rows"] == model.row_counts()
+    assert sum(data["nonzeros"].values()) == data["total"]["nonzeros"] == sum(len(c.terms) for c in model.constraints)
+    assert data["columns"] == {"x": 729}
+    assert data["presolve"]["rows"] <= data["total"]["rows"] and data["presolve"]["columns"] <= 729
+    assert data["root_lp"]["status"] == "optimal" and data["root_lp"]["bound"] == 0
+
+
+def test_inspect_compares_every_encoding(capsys):
+    """--compare-encodings shows every encoding of the kind side by side, family by family."""
+    assert main(["inspect", str(HARD), "--compare-encodings"]) == 0
+    out = capsys.readouterr().out
+    header = out.splitlines()[1]
+    assert "tight" in header and "weighted" in header
+    assert any(line.startswith("rows less_than") for line in out.splitlines())
+    assert "after HiGHS presolve" in out and "root LP" in out
+
+
+def test_inspect_reports_an_infeasible_relaxation(tmp_path, capsys):
+    """A puzzle whose givens clash has an infeasible LP relaxation (or presolve finds it)."""
+    path = tmp_path / "clash.dat"
+    futomip.write(futomip.Futoshiki.from_clues(4, {(0, 0): 1, (0, 1): 1}), str(path), format="ampl")
+    assert main(["inspect", str(path), "--json"]) == 0
+    data = next(iter(_json(capsys)["encodings"].values()))
+    assert data["root_lp"]["status"] == "infeasible" or data["presolve"]["status"] == "infeasible"
+
+
+def test_unknown_solver_option_is_a_usage_error_with_suggestions(capsys):
+    """--solver-option with a misspelt HiGHS option exits 2 and suggests the right name."""
+    assert main([str(SAMPLE), "--solver", "highs", "--solver-option", "mip_rel_gapp=0.1"]) == 2
+    assert "did you mean mip_rel_gap" in capsys.readouterr().err
+
+
+def test_known_solver_option_reaches_highs(capsys):
+    """A valid HiGHS option is accepted and the puzzle is solved."""
+    assert main([str(SAMPLE), "--solver", "highs", "--solver-option", "presolve=off", "--json"]) == 0
+    assert _json(capsys)["status"] == "solved"
+
+
+def test_threads_with_glpk_are_refused(capsys):
+    """GLPK has no threads: --threads 4 with it is refused up front (exit 2) naming pairs that can."""
+    assert main([str(SAMPLE), "--backend", "pulp", "--solver", "glpk", "--threads", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "pulp/glpk cannot take a thread count" in err and "highspy/highs" in err
+
+
+def test_verbose_report_shows_solver_statistics(capsys):
+    """-v adds a line with the solver's statistics (HiGHS: nodes, iterations, solves)."""
+    assert main([str(SAMPLE), "-v", "--backend", "highspy", "--solver", "highs"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("solver stats:"))
+    assert "nodes" in line and "lp_iterations" in line and "solves 1" in line
+
+
+def test_json_stats_count_the_solves_of_a_uniqueness_proof(capsys):
+    """The JSON stats sum nodes and iterations over both solves of --unique and count them."""
+    assert main([str(SAMPLE), "--unique", "--json", "--backend", "highspy", "--solver", "highs"]) == 0
+    stats = _json(capsys)["stats"]
+    assert stats["solves"] == 2 and stats["nodes"] >= 0 and stats["lp_iterations"] >= 0
+
+
+def test_first_choice_pair_per_kind():
+    """With no pair named, a Futoshiki goes to CP-SAT where it is installed (its declared
+    first choice) and a nonogram to HiGHS; naming a backend or solver overrides that."""
+    from futomip.solvers import check, default_pair
+
+    if check("ortools", "cpsat").available:
+        assert default_pair(kind="futoshiki").name == "ortools/cpsat"
+    else:
+        assert default_pair(kind="futoshiki").name == "highspy/highs"
+    assert default_pair(kind="nonogram").name == "highspy/highs"
+    assert default_pair("pulp", None, kind="futoshiki").name == "pulp/highs"
+    assert default_pair(None, "cbc", kind="futoshiki").name == "pulp/cbc"

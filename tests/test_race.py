@@ -1,0 +1,123 @@
+"""The portfolio race (--solver race:...): the first proven answer wins, --unique and --all
+work on it, and no worker or solver program outlives it (after a win, a time limit, Ctrl-C
+or SIGTERM).
+
+Commands run as separate processes with a marker in their environment; every process
+they start (the fork server, the workers, CBC) inherits it, so ``/proc/*/environ`` shows
+whatever is left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+import futomip
+from futomip.errors import UsageError
+
+from conftest import DATA
+from processes import processes_marked
+
+pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
+
+HARD = DATA / "futoshiki" / "hard9" / "hard9-seed101.txt"
+SEEDS = DATA / "futoshiki" / "seeds"
+EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
+
+
+def _none_left(marker: str, within: float = 3.0) -> list[int]:
+    """The marked processes still there after ``within`` seconds (the fork server ends when
+    the command has ended; the workers are killed before it returns)."""
+    end = time.monotonic() + within
+    while (left := processes_marked(marker)) and time.monotonic() < end:
+        time.sleep(0.1)
+    return left
+
+
+def _start(tmp_path: Path, *arguments: str) -> tuple[subprocess.Popen, str]:
+    marker = f"FUTOMIP_RACE_TEST={uuid.uuid4().hex}"
+    name, value = marker.split("=")
+    env = dict(os.environ, TMPDIR=str(tmp_path), **{name: value})
+    process = subprocess.Popen([sys.executable, "-m", "futomip", *arguments], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    return process, marker
+
+
+def test_race_keeps_the_first_proven_answer_and_leaves_nothing(tmp_path):
+    """A race of HiGHS, CBC and CP-SAT on a hard 9x9 returns the verified solution, names the
+    winner, and no worker or CBC program is left."""
+    pytest.importorskip("ortools", reason="pip install ortools")
+    process, marker = _start(tmp_path, str(HARD), "--solver", "race:highs,pulp/cbc,cpsat", "--json")
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    data = json.loads(out)
+    assert data["status"] == "solved" and "answered first" in data["message"]
+    assert futomip.verify(futomip.load(HARD), data["solution"]) == []
+    assert _none_left(marker) == []
+
+
+def test_race_time_limit_stops_every_entrant(tmp_path):
+    """--all on an empty 9x9 with --time-limit 2: the race returns near 2 s with an
+    incomplete enumeration, and no worker or CBC program is left."""
+    puzzle = tmp_path / "empty9.dat"
+    puzzle.write_text(EMPTY_9)
+    start = time.monotonic()
+    process, marker = _start(tmp_path, str(puzzle), "--all", "--json", "--solver", "race:highs,pulp/cbc",
+                             "--time-limit", "2")
+    out, err = process.communicate(timeout=60)
+    assert time.monotonic() - start < 15, "the time limit did not stop the race"
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["complete"] is False
+    assert _none_left(marker) == []
+
+
+@pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_race_stopped_by_a_signal_leaves_nothing(tmp_path, signum, code):
+    """Ctrl-C or SIGTERM during a race ends the command with 130/143 and every entrant with it."""
+    puzzle = tmp_path / "empty9.dat"
+    puzzle.write_text(EMPTY_9)
+    process, marker = _start(tmp_path, str(puzzle), "--all", "--json", "--solver", "race:highs,pulp/cbc")
+    # Wait until the workers run (a CBC program appears, or the fork server's workers).
+    end = time.monotonic() + 30
+    while time.monotonic() < end and len(processes_marked(marker)) < 4:
+        time.sleep(0.1)
+    time.sleep(0.5)
+    process.send_signal(signum)
+    process.communicate(timeout=30)
+    assert process.returncode == code
+    assert _none_left(marker) == []
+
+
+def test_race_proves_uniqueness_and_enumerates():
+    """--unique and --all work on a race: seed sample 5 is not unique and has 39 solutions;
+    sample 4 is proven unique."""
+    race = "race:highs,pulp/cbc"
+    several = futomip.load(SEEDS / "sample-5.txt")
+    result = futomip.solve(several, solver=race, unique=True)
+    assert result.status == "solved" and result.unique is False and result.second != result.grid
+    from futomip.certainty import enumerate_all
+
+    everything = enumerate_all(several, solver=race)
+    assert everything.complete and len(set(everything.solutions)) == 39
+    assert futomip.solve(futomip.load(SEEDS / "sample-4.txt"), solver=race, unique=True).unique is True
+
+
+@pytest.mark.parametrize("spec", ["race:highs", "race:highs@x,cbc", "race:highs,,cbc"])
+def test_a_malformed_race_is_refused(spec):
+    """A race needs two or more entrants written SOLVER, BACKEND/SOLVER or with @SEED."""
+    with pytest.raises((UsageError, futomip.UnknownNameError)):
+        futomip.solve(futomip.load(SEEDS / "sample-4.txt"), solver=spec)
+
+
+def test_a_race_refuses_what_an_entrant_cannot_honour():
+    """--threads 4 in a race with GLPK is refused before any worker starts."""
+    with pytest.raises(futomip.UnsupportedFeatureError):
+        futomip.solve(futomip.load(SEEDS / "sample-4.txt"), solver="race:highs,pulp/glpk", threads=4)
