@@ -17,7 +17,7 @@ import time
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
-from ..solvers.highs import highs_options, highs_stats
+from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs
 from ._files import fill_empty_objective, spell_out_sections
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
@@ -44,35 +44,17 @@ class HighspySession(Session):
         import highspy
 
         self._highspy = highspy
-        self._highs = highspy.Highs()
+        self._highs = new_highs()
         self._set("output_flag", bool(options.verbose))
         for name, value in highs_options(options).items():
             self._set(name, value)
         self._names_passed = False
-        self._highs.passModel(self._lp(model))
+        self._highs.passModel(highs_lp(model))
 
     def _set(self, name: str, value) -> None:
         if self._highs.setOptionValue(name, value) != self._highspy.HighsStatus.kOk:
             raise UsageError(f"HiGHS did not take the option {name}={value!r} (unknown name or a value of the "
                              "wrong type); HiGHS' options are listed at https://ergo-code.github.io/HiGHS/stable/options/definitions/")
-
-    def _lp(self, model: LinearModel):
-        highspy = self._highspy
-        matrix = model.matrix()
-        lp = highspy.HighsLp()
-        lp.num_col_ = model.num_vars
-        lp.num_row_ = len(model.constraints)
-        lp.col_cost_ = [model.objective.get(j, 0.0) for j in range(model.num_vars)]
-        lp.col_lower_ = [0.0] * model.num_vars
-        lp.col_upper_ = [1.0] * model.num_vars
-        lp.row_lower_ = matrix.lower
-        lp.row_upper_ = matrix.upper
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
-        lp.a_matrix_.start_ = matrix.start
-        lp.a_matrix_.index_ = matrix.index
-        lp.a_matrix_.value_ = matrix.value
-        lp.integrality_ = [highspy.HighsVarType.kInteger] * model.num_vars
-        return lp
 
     def _pass_names(self) -> None:
         # Names cost time and only matter in written files, so they are passed lazily.

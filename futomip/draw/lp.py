@@ -88,6 +88,7 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
     import numpy as np
 
     from ..pipeline.finder import default_encoding
+    from ..solvers.highs import highs_lp, new_highs
 
     module = kind_of(puzzle).model_module()
     encoding = encoding or default_encoding(puzzle, "highs")
@@ -99,14 +100,13 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
         # An all-black Str8ts: no column, so HiGHS has nothing to solve; the rows are constants.
         status = "optimal" if not model.is_satisfied_by([]) else "infeasible"
         return Relaxation(status, encoding, [], heat_of(model, []) if status == "optimal" else None)
-    highs = highspy.Highs()
-    highs.setOptionValue("output_flag", False)
+    highs = new_highs()
     # The interior point method without crossover stops inside the optimal face rather than
     # at one of its vertices, so each solve reveals every column that face lets move: 2-4
     # solves instead of 7-14 with the simplex on hard 9x9 Futoshiki, and 0.15 s instead of 1 s.
     highs.setOptionValue("solver", "ipm")
     highs.setOptionValue("run_crossover", "off")
-    highs.passModel(_relaxed_lp(highspy, model))
+    highs.passModel(highs_lp(model, integer=False))
     deadline = None if time_limit is None else time.monotonic() + time_limit
     points: list = []
     solves = 0
@@ -160,21 +160,3 @@ class _Stop(Exception):
     def __init__(self, status: str) -> None:
         super().__init__(status)
         self.status = status
-
-
-def _relaxed_lp(highspy, model):
-    """The model as a HiGHS LP with continuous columns in [0, 1] and no objective."""
-    matrix = model.matrix()
-    lp = highspy.HighsLp()
-    lp.num_col_ = model.num_vars
-    lp.num_row_ = len(model.constraints)
-    lp.col_cost_ = [0.0] * model.num_vars
-    lp.col_lower_ = [0.0] * model.num_vars
-    lp.col_upper_ = [1.0] * model.num_vars
-    lp.row_lower_ = matrix.lower
-    lp.row_upper_ = matrix.upper
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
-    lp.a_matrix_.start_ = matrix.start
-    lp.a_matrix_.index_ = matrix.index
-    lp.a_matrix_.value_ = matrix.value
-    return lp

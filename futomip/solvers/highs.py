@@ -58,12 +58,64 @@ def highs_stats(highs) -> dict:
     return stats
 
 
+_quiet_once = []
+
+
+def new_highs():
+    """A silent ``highspy.Highs``.  highspy 1.16 prints a two-line banner on the process's
+    standard output when its first ``Highs`` is made, before any option can be set; the
+    first one futomip makes is made with descriptor 1 pointed at /dev/null, so the banner
+    never reaches a script's output or a notebook cell (later ones print nothing)."""
+    import highspy
+
+    if _quiet_once:
+        highs = highspy.Highs()
+    else:
+        import sys
+
+        sys.stdout.flush()
+        saved = os.dup(1)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 1)
+            highs = highspy.Highs()
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(devnull)
+        _quiet_once.append(True)
+    highs.setOptionValue("output_flag", False)
+    return highs
+
+
+def highs_lp(model, integer: bool = True):
+    """A ``futomip.linear.LinearModel`` as a ``highspy.HighsLp`` (0/1 columns, or [0, 1]
+    continuous ones with ``integer=False`` for the LP relaxation)."""
+    import highspy
+
+    matrix = model.matrix()
+    lp = highspy.HighsLp()
+    lp.num_col_ = model.num_vars
+    lp.num_row_ = len(model.constraints)
+    lp.col_cost_ = [model.objective.get(j, 0.0) for j in range(model.num_vars)]
+    lp.col_lower_ = [0.0] * model.num_vars
+    lp.col_upper_ = [1.0] * model.num_vars
+    lp.row_lower_ = matrix.lower
+    lp.row_upper_ = matrix.upper
+    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
+    lp.a_matrix_.start_ = matrix.start
+    lp.a_matrix_.index_ = matrix.index
+    lp.a_matrix_.value_ = matrix.value
+    if integer:
+        lp.integrality_ = [highspy.HighsVarType.kInteger] * model.num_vars
+    return lp
+
+
 @functools.cache
 def _option_names() -> tuple[str, ...]:
     import highspy
 
-    highs = highspy.Highs()
-    highs.setOptionValue("output_flag", False)
+    highs = new_highs()
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "options.txt")
         highs.writeOptions(path)
@@ -112,8 +164,7 @@ class Highs(Solver):
     def check_option_value(self, name: str, value: str) -> None:
         import highspy
 
-        highs = highspy.Highs()
-        highs.setOptionValue("output_flag", False)
+        highs = new_highs()
         if highs.setOptionValue(name, typed_value(value)) != highspy.HighsStatus.kOk:
             kind = highs.getOptionType(name)[1].name.removeprefix("k").lower()
             raise UsageError(f"HiGHS does not take {name}={value!r} ({name} is a {kind} option with its own "
