@@ -35,6 +35,11 @@ def column_ranges(model, columns):
         lower = row.rhs if row.sense in (">=", "==") else -inf
         upper = row.rhs if row.sense in ("<=", "==") else inf
         highs.addRow(lower, upper, len(merged), list(merged), list(merged.values()))
+    # One solve with no objective first: a puzzle with no drawn column (every Str8ts cell
+    # black, say) can still have an infeasible relaxation, from rows over constants alone.
+    highs.run()
+    if highs.getModelStatus() == highspy.HighsModelStatus.kInfeasible:
+        return None
     ranges = {}
     for column in columns:
         ends = []

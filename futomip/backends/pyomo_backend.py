@@ -146,6 +146,10 @@ class PyomoSession(Session):
             return RawSolution(TIME_LIMIT, message=f"{name}: time limit without a solution", stats=stats)
         return RawSolution(ERROR, message=f"{name} termination {condition.name}", stats=stats)
 
+    def _cancel_in_process(self) -> None:
+        if self._persistent is not None:
+            self.solver.pyomo_cancel(self._persistent)
+
     def _solve_legacy(self, time_limit: float | None) -> RawSolution:
         opt = _legacy_solver(self.solver)
         opt.options.update(self.solver.pyomo_options(self.options))

@@ -38,7 +38,8 @@ import traceback
 
 from .. import stopping
 from ..errors import FutomipError, SolverUnavailableError
-from ._output import flush, program_output_for_argparse, program_stdout, route_library_output, silence_broken_stdout
+from ._output import (flush, program_output_for_argparse, program_stdout, route_library_output, say_error,
+                      silence_broken_stdout)
 
 __all__ = ["main", "program", "build_parser", "leave_after_interrupt"]
 
@@ -175,12 +176,12 @@ def leave_after_interrupt(exc: KeyboardInterrupt) -> None:
     process (seen with highspy 1.15); everything the user needs is printed by now.
     """
     reason = getattr(exc, "reason", "interrupted (Ctrl-C)")
-    print(f"futomip: {reason}", file=sys.stderr)
+    say_error(f"futomip: {reason}")
     flush()
     os._exit(getattr(exc, "exit_code", EXIT_INTERRUPTED))
 
 
 def _forced_exit(reason: str) -> None:
     """The watchdog is about to end a command that did not stop in time."""
-    print(f"futomip: {reason}; ended", file=sys.stderr)
+    say_error(f"futomip: {reason}; ended")
     flush()

@@ -20,14 +20,31 @@ import contextlib
 import os
 import sys
 
-__all__ = ["say", "flush", "program_stdout", "route_library_output", "status_line"]
+__all__ = ["say", "say_error", "flush", "program_stdout", "route_library_output", "status_line"]
 
 _stdout = None
+_stderr_fd = os.dup(2) if hasattr(os, "dup") else None
+"""A duplicate of the program's stderr made at import: a solver layer may be capturing
+``sys.stderr`` (and descriptor 2) when a signal ends the command, and the last message must
+still reach the user (Pyomo's HiGHS interface swallowed "interrupted" once)."""
 
 
 def say(*parts, **options) -> None:
     """``print`` to the program's own standard output."""
     print(*parts, file=_stdout or sys.stdout, **options)
+
+
+def say_error(text: str) -> None:
+    """One line to the program's own stderr, whoever holds ``sys.stderr`` right now."""
+    flush()
+    data = (text + "\n").encode(getattr(sys.stderr, "encoding", None) or "utf-8", "replace")
+    if _stderr_fd is None:
+        print(text, file=sys.__stderr__)
+        return
+    try:
+        os.write(_stderr_fd, data)
+    except OSError:
+        pass
 
 
 def flush() -> None:

@@ -187,6 +187,13 @@ class Highs(Solver):
             persistent.set_instance(model_block)
         attach_interrupt(persistent._solver_model, flag)
 
+    def pyomo_cancel(self, persistent) -> None:
+        # Pyomo runs HiGHS with highspy's own keyboard-interrupt handling, which replaces the
+        # callback that pyomo_attach set; cancelSolve reaches the run whatever callbacks hold.
+        highs = getattr(persistent, "_solver_model", None)
+        if highs is not None and hasattr(highs, "cancelSolve"):
+            highs.cancelSolve()
+
     def pulp_stats(self, problem, pulp_solver) -> dict:
         highs = getattr(problem, "solverModel", None)
         return highs_stats(highs) if highs is not None and hasattr(highs, "getInfo") else {}
