@@ -10,6 +10,8 @@ Pure Python: must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import importlib
+import os
+import stat
 from pathlib import Path
 
 from ..errors import DataFormatError, UnknownNameError
@@ -74,6 +76,7 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
 def read(path: str | Path, format: str | None = None) -> list:
     """Every puzzle in the file at ``path``."""
     path = Path(path)
+    _check_readable(path)
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -83,6 +86,41 @@ def read(path: str | Path, format: str | None = None) -> list:
     except IsADirectoryError:
         raise DataFormatError(str(path), 1, 1, "expected a file, found a directory") from None
     return read_text(text, path, format)
+
+
+MAX_FILE_MB_DEFAULT = 64
+
+
+def max_file_bytes() -> int:
+    """The largest puzzle file read: ``FUTOMIP_MAX_FILE_MB`` megabytes (default 64); the
+    biggest public puzzle collections are a few megabytes."""
+    try:
+        megabytes = float(os.environ.get("FUTOMIP_MAX_FILE_MB", MAX_FILE_MB_DEFAULT))
+    except ValueError:
+        megabytes = MAX_FILE_MB_DEFAULT
+    return int(max(megabytes, 0) * 1024 * 1024)
+
+
+def _check_readable(path: Path) -> None:
+    """Refuse what is not a regular file of sane size before reading a byte of it: reading
+    ``/dev/zero`` or a FIFO would never end, and a huge file would only exhaust memory."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise DataFormatError(str(path), 1, 1, "expected a readable file, found no such file") from None
+    except OSError as exc:
+        raise DataFormatError(str(path), 1, 1, f"expected a readable file, found {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DataFormatError(str(path), 1, 1, "expected a file, found a directory")
+    if not stat.S_ISREG(info.st_mode):
+        raise DataFormatError(str(path), 1, 1, "expected a regular file, found a device, pipe or socket")
+    limit = max_file_bytes()
+    if info.st_size > limit:
+        raise DataFormatError(
+            str(path), 1, 1,
+            f"expected a puzzle file of at most {limit // (1024 * 1024)} MB, found {info.st_size / 1048576:.0f} MB "
+            "(FUTOMIP_MAX_FILE_MB raises the limit)",
+        )
 
 
 def load(path: str | Path, format: str | None = None, index: int | None = None):

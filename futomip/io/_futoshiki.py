@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.futoshiki import Cell, Futoshiki
-from ._scan import Token, TokenStream
+from ._scan import int_value, Token, TokenStream
 
 __all__ = ["puzzle_name", "names_only", "SparseClues", "neighbour_relations", "require_futoshiki"]
 
@@ -83,7 +83,7 @@ class SparseClues:
                 self._in_range(column, size, "a column number") - 1)
 
     def _in_range(self, token: Token, size: int, what: str) -> int:
-        value = int(token.text)
+        value = int_value(token.text)
         if not 1 <= value <= size:
             raise self._stream.error(token, f"{what} in 1..{size}")
         return value

@@ -24,6 +24,9 @@ __all__ = [
     "Field",
     "split_fields",
     "parse_integer",
+    "DIGITS",
+    "is_digits",
+    "int_value",
     "text_lines",
     "end_position",
 ]
@@ -32,8 +35,32 @@ __all__ = [
 # memory quadratic in the size, so the parsers refuse it instead of hanging.
 MAX_SIZE = 1000
 
-_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
-_INTEGER = re.compile(r"[-+]?\d+")
+DIGITS = "0123456789"
+
+# Python's int() reads any Unicode digit ('٣' as 3, and fails on '²' that str.isdigit()
+# accepts) and refuses strings of more than 4,300 digits: the parsers accept ASCII digits
+# only, and a number too long to matter reads as HUGE, which every range check then refuses
+# with the usual position and message.
+HUGE = 10 ** 18
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits (``str.isdigit`` also takes '²' and '٣')."""
+    return bool(text) and all(char in DIGITS for char in text)
+
+
+def int_value(text: str) -> int:
+    """The value of an ASCII integer (optional sign); ``HUGE`` in size past 18 digits."""
+    sign = -1 if text[:1] == "-" else 1
+    digits = text[1:] if text[:1] in "+-" else text
+    if not is_digits(digits):
+        raise ValueError(f"not an ASCII integer: {text!r}")
+    digits = digits.lstrip("0") or "0"
+    return sign * (HUGE if len(digits) > 18 else int(digits))
+
+
+_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_INTEGER = re.compile(r"[-+]?[0-9]+")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -199,9 +226,9 @@ class TokenStream:
 
 def board_size(stream: TokenStream, token: Token) -> int:
     """The board size written as ``token``, checked to be a whole number in 1..MAX_SIZE."""
-    if not token.is_integer() or not 1 <= int(token.text) <= MAX_SIZE:
+    if not token.is_integer() or not 1 <= int_value(token.text) <= MAX_SIZE:
         raise stream.error(token, f"the board size n as a whole number in 1..{MAX_SIZE}")
-    return int(token.text)
+    return int_value(token.text)
 
 
 def text_lines(text: str) -> list[str]:
@@ -255,4 +282,4 @@ def parse_integer(field: Field, path: str, line: int) -> int:
     if _INTEGER.fullmatch(field.text) is None:
         found = f"'{field.text}'" if field.text else "an empty field"
         raise DataFormatError(path, line, field.column, f"expected an integer, found {found}")
-    return int(field.text)
+    return int_value(field.text)

@@ -46,7 +46,7 @@ import re
 from ..puzzles.futoshiki import Futoshiki
 from ._format import Format
 from ._futoshiki import SparseClues, names_only, puzzle_name, require_futoshiki
-from ._scan import Syntax, Token, TokenStream, board_size, tokenize
+from ._scan import board_size, int_value, Syntax, Token, tokenize, TokenStream
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -124,7 +124,7 @@ def _read_givens(stream: TokenStream, clues: SparseClues) -> None:
     if _is_name(stream.peek(), "default"):
         stream.take()
         default = stream.take()
-        if not (default.is_integer() and int(default.text) == 0):
+        if not (default.is_integer() and int_value(default.text) == 0):
             raise stream.error(default, "0 after 'default' (blank cells are 0)")
     opening = stream.expect(":=", "':=' after 'param given'")
     while not stream.peek().is_symbol(";"):

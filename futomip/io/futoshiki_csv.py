@@ -29,7 +29,7 @@ from ..errors import DataFormatError
 from ..puzzles.futoshiki import Cell, Futoshiki
 from ._format import Format
 from ._futoshiki import neighbour_relations, puzzle_name, require_futoshiki
-from ._scan import MAX_SIZE, end_position, parse_integer, split_fields, text_lines
+from ._scan import end_position, int_value, MAX_SIZE, parse_integer, split_fields, text_lines
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -39,10 +39,10 @@ _RELATIONS = (-1, 0, 1)
 def sniff(text: str) -> bool:
     """Whether ``text`` opens with n alone followed by a comma-separated grid row."""
     content = [line.strip() for line in text_lines(text) if line.strip()]
-    if len(content) < 2 or not re.fullmatch(r"\+?\d+", content[0]) or int(content[0]) < 1:
+    if len(content) < 2 or not re.fullmatch(r"\+?[0-9]+", content[0]) or int_value(content[0]) < 1:
         return False
-    if int(content[0]) == 1:
-        return re.fullmatch(r"[-+]?\d+", content[1]) is not None
+    if int_value(content[0]) == 1:
+        return re.fullmatch(r"[-+]?[0-9]+", content[1]) is not None
     return "," in content[1]
 
 
@@ -86,10 +86,10 @@ def _read_size(lines: "_Lines") -> int:
         raise lines.fail(number, fields[1].column, "expected the board size n alone on the first line, "
                                                    f"found a second value '{fields[1].text}'")
     text = fields[0].text
-    if not re.fullmatch(r"\+?\d+", text) or not 1 <= int(text) <= MAX_SIZE:
+    if not re.fullmatch(r"\+?[0-9]+", text) or not 1 <= int_value(text) <= MAX_SIZE:
         raise lines.fail(number, fields[0].column, f"expected the board size n as a whole number in "
                                                    f"1..{MAX_SIZE}, found '{text}'")
-    return int(text)
+    return int_value(text)
 
 
 class _Lines:

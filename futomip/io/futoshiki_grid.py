@@ -33,7 +33,7 @@ from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.futoshiki import Cell, Futoshiki, render
 from ._format import Format
 from ._futoshiki import neighbour_relations, puzzle_name, require_futoshiki
-from ._scan import end_position, text_lines
+from ._scan import end_position, int_value, text_lines
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -132,7 +132,7 @@ class _BoardReader:
         for position, char in enumerate(line):
             if position % 2 == 0:
                 self._check_cell_char(row, number, position, char)
-                values.append(int(char))
+                values.append(int_value(char))
             else:
                 self._check_separator(row, number, position, char)
         if len(line) % 2 == 0:
@@ -160,7 +160,7 @@ class _BoardReader:
             raise self.fail(number, position + 1, f"expected a digit for the cell in column {cell + 1}, "
                                                   f"found {char!r}")
         if self.size is not None:
-            self._check_value(number, position, int(char))
+            self._check_value(number, position, int_value(char))
 
     def _check_value(self, number: int, position: int, value: int) -> None:
         assert self.size is not None

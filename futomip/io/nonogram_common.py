@@ -16,7 +16,7 @@ from typing import Callable, Iterator, Sequence
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.nonogram import Nonogram, Runs
 from ._opl import statement_keyword
-from ._scan import Token, TokenStream, text_lines
+from ._scan import int_value, is_digits, text_lines, Token, TokenStream
 
 __all__ = [
     "Word",
@@ -59,9 +59,9 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
 
 def parse_count(token: str, path: str, line: int, column: int, what: str) -> int:
     """A positive integer such as a width or a height."""
-    if not token.isdigit() or int(token) < 1:
+    if not is_digits(token) or int_value(token) < 1:
         raise DataFormatError(path, line, column, f"expected {what} (a positive integer), found {found(token)}")
-    return int(token)
+    return int_value(token)
 
 
 def parse_runs(items: Sequence[Word], path: str, line: int, end_column: int = 1) -> Runs:
@@ -75,13 +75,13 @@ def parse_runs(items: Sequence[Word], path: str, line: int, end_column: int = 1)
         return ()
     runs = []
     for text, column in items:
-        if not text.isdigit():
+        if not is_digits(text):
             raise DataFormatError(path, line, column, f"expected a run length (a positive integer), found {found(text)}")
-        if int(text) == 0:
+        if int_value(text) == 0:
             raise DataFormatError(
                 path, line, column, "expected a positive run length (0 stands alone, for an empty line), found '0'"
             )
-        runs.append(int(text))
+        runs.append(int_value(text))
     return tuple(runs)
 
 

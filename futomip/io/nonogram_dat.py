@@ -33,7 +33,7 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Nonogram, Runs
 from ._format import Format
-from ._scan import Syntax, Token, TokenStream, tokenize
+from ._scan import int_value, Syntax, Token, tokenize, TokenStream
 from .nonogram_common import name_from_path, read_statements, require_writable, runs_text
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
@@ -46,7 +46,7 @@ _SYNTAX = Syntax(line_comment="//", block_comments=True, strings=False, symbols=
 def sniff(text: str) -> bool:
     """Whether the text assigns ``height``, ``width`` and arrays of tuples to ``rows``/``cols``."""
     code = re.sub(_COMMENT, " ", text, flags=re.DOTALL)
-    keys = set(re.findall(r"\b(height|width)\s*=\s*\d", code))
+    keys = set(re.findall(r"\b(height|width)\s*=\s*[0-9]", code))
     keys |= set(re.findall(r"\b(rows|cols)\s*=\s*\[\s*(?:<|\])", code))
     return keys == set(_KEYS)
 
@@ -60,18 +60,18 @@ def _tuple(stream: TokenStream) -> Runs:
         if runs:
             stream.expect(",", f"',' or '>' closing the tuple opened at {opening.where}")
         token = stream.integer("a run length as a whole number")
-        if int(token.text) < 1:
+        if int_value(token.text) < 1:
             raise stream.error(token, "a positive run length", "an all-white line is written <>")
-        runs.append(int(token.text))
+        runs.append(int_value(token.text))
     return tuple(runs)
 
 
 def _value(stream: TokenStream, keyword: Token):
     if keyword.text in ("height", "width"):
         token = stream.integer(f"the {keyword.text} as a whole number")
-        if int(token.text) < 1:
+        if int_value(token.text) < 1:
             raise stream.error(token, f"a positive {keyword.text}")
-        return int(token.text)
+        return int_value(token.text)
     opening = stream.expect("[", f"'[' opening the array {keyword.text}")
     clues = []
     while not stream.accept("]"):

@@ -33,7 +33,7 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Grid, Nonogram, Runs
 from ._format import Format
-from ._scan import Syntax, Token, TokenStream, tokenize
+from ._scan import int_value, Syntax, Token, tokenize, TokenStream
 from .nonogram_common import name_from_path, read_statements, require_writable
 
 __all__ = ["FORMAT", "read", "read_out", "write", "sniff", "pattern_of", "runs_of_pattern"]
@@ -75,7 +75,7 @@ def _matrix(stream: TokenStream, name: str) -> list[list[Token]]:
 
 def runs_of_pattern(row: list[Token], path: str) -> Runs:
     """The clue a pattern row spells (number tokens), checking its shape."""
-    values = [int(token.text) for token in row]
+    values = [int_value(token.text) for token in row]
     padding = values.index(-1) if -1 in values else len(values)
     for value, token in zip(values[padding:], row[padding:]):
         if value != -1:
@@ -116,7 +116,7 @@ def pattern_of(clue: Runs) -> list[int]:
 def _value(stream: TokenStream, keyword: Token):
     if keyword.text in ("rows", "cols"):
         return _matrix(stream, keyword.text)
-    return int(_integer(stream, keyword.text).text)
+    return int_value(_integer(stream, keyword.text).text)
 
 
 def read(text: str, path: str = "<string>") -> list[Nonogram]:
@@ -138,10 +138,10 @@ def read(text: str, path: str = "<string>") -> list[Nonogram]:
 def _index_range(stream: TokenStream) -> int:
     """``1..n``: the upper bound n of an array index range that starts at 1."""
     low = _integer(stream, "the index range's start 1")
-    if int(low.text) != 1:
+    if int_value(low.text) != 1:
         raise stream.error(low, "an index range starting at 1")
     stream.expect("..", "'..' in an index range")
-    return int(_integer(stream, "the index range's end").text)
+    return int_value(_integer(stream, "the index range's end").text)
 
 
 def read_out(text: str, path: str = "<string>") -> list[Grid]:
@@ -171,7 +171,7 @@ def read_out(text: str, path: str = "<string>") -> list[Grid]:
         for token in cells:
             if token.text not in ("1", "2"):
                 raise DataFormatError(path, token.line, token.column, f"expected 1 (white) or 2 (black), found {token.text}")
-        black = [int(token.text) - 1 for token in cells]
+        black = [int_value(token.text) - 1 for token in cells]
         grids.append(tuple(tuple(black[r * width:(r + 1) * width]) for r in range(height)))
     return grids
 

@@ -19,13 +19,13 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Nonogram, fits
 from ._format import Format
-from ._scan import text_lines
+from ._scan import int_value, text_lines
 from .nonogram_common import WORDS, found, name_from_path, parse_count, parse_runs, require_writable, runs_text, tokens
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
-_HEADER = re.compile(r"\s*(\d+)\s+(\d+)\s*")
-_CLUE_LINE = re.compile(r"\s*\d+(\s+\d+)*\s*")
+_HEADER = re.compile(r"\s*([0-9]+)\s+([0-9]+)\s*")
+_CLUE_LINE = re.compile(r"\s*[0-9]+(\s+[0-9]+)*\s*")
 
 
 def sniff(text: str) -> bool:
@@ -38,13 +38,13 @@ def sniff(text: str) -> bool:
     header = _HEADER.fullmatch(lines[0]) if lines else None
     if header is None:
         return False
-    width, height = int(header.group(1)), int(header.group(2))
+    width, height = int_value(header.group(1)), int_value(header.group(2))
     if width < 1 or height < 1 or len(lines) != 1 + height + width:
         return False
     for index, line in enumerate(lines[1:]):
         if _CLUE_LINE.fullmatch(line) is None:
             return False
-        runs = tuple(int(run) for run in line.split() if run != "0")
+        runs = tuple(int_value(run) for run in line.split() if run != "0")
         if not fits(runs, width if index < height else height):
             return False
     return True

@@ -46,7 +46,7 @@ __all__ = ["FORMAT", "read", "read_with_goals", "write", "sniff"]
 
 _METADATA_KEYS = ("catalogue", "title", "by", "copyright", "license")
 _BUNDLE_DIVIDER = "===="
-_ITEM = re.compile(r"(\d+)([a-z]?)")
+_ITEM = re.compile(r"([0-9]+)([a-z]?)")
 _KEY_LINE = re.compile(r"(\s*)(\S+)(\s*)(.*)")
 _REQUIRED = ("width", "height", "rows", "columns")
 
@@ -54,7 +54,7 @@ _REQUIRED = ("width", "height", "rows", "columns")
 def sniff(text: str) -> bool:
     """Whether the text has ``width``, ``height``, ``rows`` and ``columns`` key lines."""
     keys = set(re.findall(r"^\s*(width|height|rows|columns)\b", text, re.MULTILINE))
-    return keys == set(_REQUIRED) and re.search(r"^\s*(width|height)\s+\d+\s*$", text, re.MULTILINE) is not None
+    return keys == set(_REQUIRED) and re.search(r"^\s*(width|height)\s+[0-9]+\s*$", text, re.MULTILINE) is not None
 
 
 def _quoted(rest: str, path: str, number: int, column: int, key: str) -> str:

@@ -28,10 +28,11 @@ from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.nonogram import Grid, Nonogram
 from ._format import Format
 from .nonogram_common import WORDS, found, numbered_lines, parse_runs, require_writable, runs_text, tokens
+from ._scan import int_value, is_digits
 
 __all__ = ["FORMAT", "read", "read_solutions", "write", "sniff"]
 
-_HEADER = re.compile(r"\s*\$(\d+)\s*")
+_HEADER = re.compile(r"\s*\$([0-9]+)\s*")
 
 
 def sniff(text: str) -> bool:
@@ -40,7 +41,7 @@ def sniff(text: str) -> bool:
     if len(lines) < 2 or _HEADER.fullmatch(lines[0]) is None:
         return False
     words = lines[1].split()
-    return all(word.isdigit() for word in words) and (words == ["0"] or "0" not in words)
+    return all(is_digits(word) for word in words) and (words == ["0"] or "0" not in words)
 
 
 def _blocks(text: str, path: str) -> list[tuple[str, int, list[tuple[int, str]]]]:
@@ -98,7 +99,7 @@ def read_solutions(text: str, path: str = "<string>") -> dict[str, Grid]:
             for word, column in tokens(line, WORDS):
                 if word not in ("0", "1"):
                     raise DataFormatError(path, number, column, f"expected 0 or 1, found {found(word)}")
-                row.append(int(word))
+                row.append(int_value(word))
             if len(row) != len(lines):
                 raise DataFormatError(path, number, 1, f"expected {len(lines)} cells in a row of a square grid, found {len(row)}")
             rows.append(tuple(row))

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from ..errors import DataFormatError
-from ._scan import end_position, split_fields, text_lines
+from ._scan import end_position, int_value, split_fields, text_lines
 
 __all__ = ["SolutionsFile", "solutions_path", "read_solutions", "parse_solutions",
            "write_solutions", "format_solutions"]
@@ -37,7 +37,7 @@ SolutionGrid = tuple[tuple[int, ...], ...]
 
 _HEADER = re.compile(r"%\s*solutions\s*:\s*")
 _PIXELS = re.compile(r"[#.]+")
-_INTEGER = re.compile(r"[-+]?\d+")
+_INTEGER = re.compile(r"[-+]?[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -105,10 +105,10 @@ class _Parser:
         if self.count_at is not None:
             raise self.fail(number, offset + 1, "expected one '% solutions:' header, found a second "
                                                 f"(the first is on line {self.count_at[0]})")
-        if _INTEGER.fullmatch(value) is None or int(value) < 0:
+        if _INTEGER.fullmatch(value) is None or int_value(value) < 0:
             raise self.fail(number, column, "expected the number of solutions in all (a whole number "
                                             f"0 or more) after '% solutions:', found {_shown(value)}")
-        self.count, self.count_at = int(value), (number, column)
+        self.count, self.count_at = int_value(value), (number, column)
 
     def _row(self, number: int, line: str) -> None:
         cells = _cells(line, self.path, number)
@@ -160,7 +160,7 @@ def _cells(line: str, path: str, number: int) -> list[tuple[int, int]]:
         if _INTEGER.fullmatch(field.text) is None:
             raise DataFormatError(path, number, field.column, "expected an integer (or a whole row of '#' "
                                                               f"and '.'), found '{field.text}'")
-        cells.append((int(field.text), field.column))
+        cells.append((int_value(field.text), field.column))
     return cells
 
 

@@ -26,7 +26,7 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.str8ts import Cell, Str8ts
 from ._format import Format
-from ._scan import MAX_SIZE, Token, TokenStream, tokenize
+from ._scan import int_value, MAX_SIZE, Token, tokenize, TokenStream
 from ._opl import SYNTAX, set_lines, statement_keyword
 from .str8ts_common import puzzle_name, require_str8ts
 
@@ -61,9 +61,9 @@ def read(text: str, path: str = "<string>") -> list[Str8ts]:
                 raise stream.error(value, f'the string "{_KIND}" (this format holds Str8ts puzzles)')
         elif keyword.text == "n":
             value = stream.take()
-            if not value.is_integer() or not 1 <= int(value.text) <= MAX_SIZE:
+            if not value.is_integer() or not 1 <= int_value(value.text) <= MAX_SIZE:
                 raise stream.error(value, f"the board size n as a whole number in 1..{MAX_SIZE}")
-            size = int(value.text)
+            size = int_value(value.text)
         elif keyword.text == "black":
             black = _tuples(stream, _BLACK_FIELDS)
         else:
@@ -117,7 +117,7 @@ def _cell(stream: TokenStream, row: Token, column: Token, size: int) -> Cell:
 
 
 def _in_range(stream: TokenStream, token: Token, size: int, what: str) -> int:
-    value = int(token.text)
+    value = int_value(token.text)
     if not 1 <= value <= size:
         raise stream.error(token, f"{what} in 1..{size}")
     return value

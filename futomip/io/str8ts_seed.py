@@ -37,7 +37,7 @@ __all__ = ["FORMAT", "read", "write", "sniff"]
 _SEPARATOR = "--"
 _COLOURS = {"1": 0, "0": 1}
 _COLOUR_TEXT = "1 for white or 0 for black"
-_DIGITS_ROW = re.compile(r"\d+(\s+\d+)*")
+_DIGITS_ROW = re.compile(r"[0-9]+(\s+[0-9]+)*")
 _COLOURS_ROW = re.compile(r"[01](\s+[01])*")
 
 

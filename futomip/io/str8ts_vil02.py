@@ -21,7 +21,7 @@ import re
 
 from ..puzzles.str8ts import Grid, Str8ts
 from ._format import Format
-from ._scan import end_position
+from ._scan import end_position, int_value
 from .str8ts_common import Line, board_lines, counted, fail, puzzle_name, quoted, require_str8ts
 
 __all__ = ["FORMAT", "read", "read_board", "write", "write_board", "sniff"]
@@ -142,7 +142,7 @@ def _cell(top: Line, middle: Line, bottom: Line, c: int, n: int, path: str) -> t
             raise fail(path, (middle[0], column), expected, quoted(centre))
         if centre[1] not in "123456789"[:n]:
             raise fail(path, (middle[0], column + 1), f"a digit 1..{n}", quoted(centre[1]))
-    digit = 0 if centre == frame * 3 else int(centre[1])
+    digit = 0 if centre == frame * 3 else int_value(centre[1])
     if upper == _GIVEN_MARK and not digit:
         raise fail(path, (middle[0], column), "' d ' (a digit under the given mark '!')", quoted(centre))
     if lower != frame * 3:
