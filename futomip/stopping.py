@@ -35,7 +35,8 @@ from typing import Callable
 
 from ._children import terminate_children
 
-__all__ = ["Stopped", "cancellable", "check", "requested", "install_signal_handlers", "GRACE", "OVERRUN"]
+__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "check", "requested",
+           "install_signal_handlers", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
 """Seconds a cancelled command has to wind down before the watchdog ends the process."""
@@ -54,6 +55,37 @@ class Stopped(KeyboardInterrupt):
         self.exit_code = 128 + signum
         self.reason = _REASONS.get(signum, f"stopped by signal {signum}")
         super().__init__(self.reason)
+
+
+class DeadlineReached(Exception):
+    """Work in Python (building a model) ran past the command's deadline; see ``deadline_bound``."""
+
+
+@contextlib.contextmanager
+def deadline_bound(deadline_end: float | None):
+    """Interrupt the body, in the main thread, ``OVERRUN`` seconds after ``deadline_end``
+    (a ``time.perf_counter`` reading) by raising ``DeadlineReached``.
+
+    Building a large model through PuLP or Pyomo is seconds of pure Python that no solver
+    callback can stop, and it once took a 2 s limit to 2.8 s.  A real-time interval timer
+    (SIGALRM) interrupts it at the next bytecode.  Only in the main thread and when no other
+    timer is running (a test's own alarm wins); elsewhere the body simply runs to its end.
+    """
+    if (deadline_end is None or threading.current_thread() is not threading.main_thread()
+            or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise DeadlineReached("the time limit ran out while the model was being built")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, max(deadline_end + OVERRUN - time.perf_counter(), 1e-3))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 _lock = threading.Lock()
