@@ -39,6 +39,7 @@ def _register() -> dict[str, Format]:
         "nonogram_dat",
         "sudoku_line",
         "sudoku_grid",
+        "latin_pls",
     ]
     modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return {module.FORMAT.name: module.FORMAT for module in modules}
