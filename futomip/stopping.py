@@ -35,7 +35,7 @@ from typing import Callable
 
 from ._children import terminate_children
 
-__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "check", "requested",
+__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "requested",
            "install_signal_handlers", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
@@ -94,11 +94,28 @@ _tokens = itertools.count()
 _requested: int | None = None
 _watchdog: threading.Thread | None = None
 _wake_read: int | None = None
+_hard_end: float | None = None
+_on_hard_end: Callable[[], int] | None = None
 on_forced_exit: Callable[[str], None] | None = None
 """Called (from the watchdog thread) just before the process is ended; the CLI flushes there."""
 last_words: list[Callable[[], None]] = []
 """Called (from the watchdog thread) before ``on_forced_exit``: a command that holds finished
 results in memory (bench) registers a printer here, so a forced exit keeps them."""
+
+
+def set_hard_deadline(end: float | None, on_expiry: Callable[[], int] | None = None) -> None:
+    """Programs only: end the process at ``end`` (a ``time.perf_counter`` reading) if it is
+    still running then, after ``on_expiry`` has printed what the user must see; its return
+    value is the exit code.
+
+    A cancelled solver normally returns within a fraction of a second, but HiGHS' presolve on
+    a model of ~90,000 columns checked neither its limit nor its interrupt for 26 s: a
+    wall-clock limit can only be kept by ending the process.  None clears it.
+    """
+    global _hard_end, _on_hard_end
+    _hard_end, _on_hard_end = end, on_expiry
+    if end is not None:
+        _ensure_watchdog()
 
 
 def requested() -> int | None:
@@ -200,6 +217,15 @@ def _watch() -> None:
             overdue = [entry for entry in _active.values() if entry[1] is not None and now > entry[1]]
         for entry in overdue:
             _cancel(entry)
+        if _hard_end is not None and forced_at is None and now > _hard_end and _on_hard_end is not None:
+            _cancel_all()
+            code = 1
+            try:
+                code = _on_hard_end()
+            except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
+                pass
+            terminate_children(grace=0.1)
+            os._exit(code)
         if forced_at is not None and time.monotonic() > forced_at:
             terminate_children(grace=0.2)
             for call in list(last_words) + ([lambda: on_forced_exit(_REASONS[signum])] if on_forced_exit else []):

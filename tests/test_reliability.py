@@ -234,3 +234,15 @@ def test_a_model_build_past_the_deadline_is_a_time_limit_not_an_overrun():
     result = futomip.solve(puzzle, backend="pyomo", solver="cbc", reduce="none", time_limit=0.3)
     assert result.status == "time_limit"
     assert time.perf_counter() - start < 0.3 + 1.0
+
+
+def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
+    """HiGHS' presolve once ignored limit and cancel for 26 s: past the hard deadline the
+    watchdog prints what the program asks and ends the process with its exit code."""
+    script = ("import time\nfrom futomip import stopping\n"
+              "stopping.set_hard_deadline(time.perf_counter() + 0.5, lambda: print('ended', flush=True) or 1)\n"
+              "time.sleep(30)\n")
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == "ended\n", done.stderr
+    assert time.monotonic() - start < 0.5 + 2.0
