@@ -31,6 +31,7 @@ def _register() -> dict[str, Format]:
         "futoshiki_ampl",
         "futoshiki_grid",
         "futoshiki_csv",
+        "futoshiki_tatham",
         "nonogram_seed",
         "nonogram_non",
         "nonogram_nin",
