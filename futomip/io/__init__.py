@@ -38,6 +38,7 @@ def _register() -> dict[str, Format]:
         "nonogram_taai",
         "nonogram_dzn",
         "nonogram_dat",
+        "nonogram_webpbn",
         "sudoku_line",
         "sudoku_grid",
         "latin_pls",
