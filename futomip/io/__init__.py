@@ -30,6 +30,7 @@ def _register() -> dict[str, Format]:
         "futoshiki_opl",
         "futoshiki_ampl",
         "futoshiki_grid",
+        "futoshiki_grid_wide",
         "futoshiki_csv",
         "futoshiki_tatham",
         "nonogram_seed",
