@@ -25,6 +25,7 @@ Without ``install_signal_handlers`` (the Python API) Ctrl-C is Python's plain
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import itertools
 import os
 import select
@@ -94,6 +95,10 @@ _tokens = itertools.count()
 _requested: int | None = None
 _watchdog: threading.Thread | None = None
 _wake_read: int | None = None
+BACKSTOP = 0.15
+"""Seconds after the hard deadline at which the process ends even if Python cannot run."""
+
+_backstop_sink = None
 _hard_end: float | None = None
 _on_hard_end: Callable[[], int] | None = None
 on_forced_exit: Callable[[str], None] | None = None
@@ -114,8 +119,17 @@ def set_hard_deadline(end: float | None, on_expiry: Callable[[], int] | None = N
     """
     global _hard_end, _on_hard_end
     _hard_end, _on_hard_end = end, on_expiry
+    faulthandler.cancel_dump_traceback_later()
     if end is not None:
         _ensure_watchdog()
+        # The watchdog thread needs Python's lock, which a solver may hold for seconds
+        # (pyscipopt's optimize() under Pyomo does): faulthandler's own C thread ends the
+        # process without it, a little later, as a last resort (exit 1, nothing printed).
+        global _backstop_sink
+        if _backstop_sink is None:
+            _backstop_sink = open(os.devnull, "w")
+        faulthandler.dump_traceback_later(max(end - time.perf_counter(), 0.0) + BACKSTOP, exit=True,
+                                          file=_backstop_sink)
 
 
 def requested() -> int | None:

@@ -149,13 +149,9 @@ def _hold_the_limit(args, puzzles, deadline, limit) -> list[int]:
 
 
 def _pair_names(args, puzzle) -> tuple[str, str]:
-    from ..solvers import default_pair
-
-    try:
-        pair = default_pair(args.backend, args.solver, puzzle.kind)
-        return pair.backend, pair.solver
-    except Exception:  # noqa: BLE001 - only for the report of a process being ended
-        return args.backend or "", args.solver or ""
+    # What the user named: resolving the default pair would import and probe solvers, which
+    # a process being ended at its limit has no time for.
+    return args.backend or "", args.solver or ""
 
 
 def _owns_the_process() -> bool:
