@@ -60,3 +60,36 @@ def test_errors_point_at_the_spot(text, position, words):
         io.read_text(text, "bad", "tatham")
     assert (caught.value.line, caught.value.column) == position, str(caught.value)
     assert words in str(caught.value)
+
+
+# Pattern (nonograms)
+
+from strategies import nonogram_puzzles  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzle=nonogram_puzzles(min_size=1, max_size=8))
+def test_pattern_ids_round_trip(puzzle):
+    text = io.write_text(puzzle, "tatham-pattern")
+    assert io.read_text(text, "x", "tatham-pattern") == [puzzle]
+    assert io.detect(text, "x").name == "tatham-pattern"
+
+
+def test_pattern_id_lists_columns_first_and_empty_clues_as_nothing():
+    puzzle = io.read_text("3x2:1//2/1.1/", "x", "tatham-pattern")[0]
+    assert puzzle.cols == ((1,), (), (2,)) and puzzle.rows == ((1, 1), ())
+
+
+@pytest.mark.parametrize("text,position,words", [
+    ("3x2 1/2", (1, 1), "a size and a colon"),
+    ("2x2:1/1/1", (1, 10), "found 3"),
+    ("2x2:1/1/1/1/1", (1, 13), "found 5"),
+    ("2x2:1/x/1/1", (1, 7), "'x'"),
+    ("2x2:1/0/1/1", (1, 7), "'0'"),
+    ("2x2:1/1/1/1,aB", (1, 12), "pre-filled squares"),
+])
+def test_pattern_id_errors_point_at_the_spot(text, position, words):
+    with pytest.raises(DataFormatError) as caught:
+        io.read_text(text, "bad", "tatham-pattern")
+    assert (caught.value.line, caught.value.column) == position, str(caught.value)
+    assert words in str(caught.value)

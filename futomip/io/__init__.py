@@ -40,6 +40,7 @@ def _register() -> dict[str, Format]:
         "nonogram_dzn",
         "nonogram_dat",
         "nonogram_webpbn",
+        "nonogram_tatham",
         "sudoku_line",
         "sudoku_grid",
         "latin_pls",
