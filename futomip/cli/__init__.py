@@ -56,6 +56,7 @@ COMMANDS = {
     "bench": "futomip.cli.bench",
     "generate": "futomip.cli.generate",
     "draw": "futomip.cli.draw",
+    "grade": "futomip.cli.grade",
 }
 
 
