@@ -7,7 +7,7 @@ import json
 
 from .. import io
 from ..options import Deadline
-from ._args import non_negative_int
+from ._args import add_file_arguments
 from ._output import say
 from .solve import add_solver_arguments, options_from
 
@@ -16,9 +16,7 @@ __all__ = ["add_parser", "run_command"]
 
 def add_parser(commands) -> None:
     grade = commands.add_parser("grade", help="grade puzzles: human rule level and MILP effort")
-    grade.add_argument("file", help="puzzle file (format detected from its content)")
-    grade.add_argument("--format", help="read the file in this format instead of detecting it")
-    grade.add_argument("--index", type=non_negative_int, help="grade only puzzle K (0-based) of a multi-puzzle file")
+    add_file_arguments(grade, "grade")
     add_solver_arguments(grade)
     grade.add_argument("--json", action="store_true", help="one JSON object per puzzle")
 

@@ -20,7 +20,7 @@ from ..pipeline import Task, run
 from ..reduction import LEVELS
 from ..result import Result
 from ..status import WRITTEN
-from ._args import check_output_path, positive_int, seconds, solver_option, non_negative_int
+from ._args import add_file_arguments, check_output_path, positive_int, seconds, solver_option, non_negative_int
 from ._output import say, status_line
 
 __all__ = ["add_parser", "run_command"]
@@ -28,9 +28,7 @@ __all__ = ["add_parser", "run_command"]
 
 def add_parser(commands) -> None:
     solve = commands.add_parser("solve", help="solve a puzzle file and print the board")
-    solve.add_argument("file", help="puzzle file (format detected from its content)")
-    solve.add_argument("--format", help="read the file in this format instead of detecting it")
-    solve.add_argument("--index", type=non_negative_int, help="solve only puzzle K (0-based) of a multi-puzzle file")
+    add_file_arguments(solve, "solve")
     add_solver_arguments(solve)
     task = solve.add_mutually_exclusive_group()
     task.add_argument("--unique", action="store_true", help="also prove the solution unique or show a second one")
