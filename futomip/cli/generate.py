@@ -1,4 +1,5 @@
-"""``futomip generate N``: make Futoshiki puzzles with a unique solution.
+"""``futomip generate N``: make Futoshiki puzzles (or, with ``--kind nonogram``, nonograms of a
+chosen human grade) with a unique solution.
 
 Progress (which phase, how many signs) is shown on a terminal; ``--time-limit`` bounds the
 whole command, and every puzzle finished before it runs out is kept.
@@ -11,14 +12,21 @@ import sys
 from .. import io
 from ..options import Deadline
 from ._args import check_output_path, non_negative_int, positive_int, seconds
+from ..generate_nonogram import DIFFICULTIES
 from ._output import say, status_line
 
 __all__ = ["add_parser", "run_command"]
 
 
 def add_parser(commands) -> None:
-    generate = commands.add_parser("generate", help="make a Futoshiki with a unique solution")
-    generate.add_argument("size", type=positive_int, help="board size n")
+    generate = commands.add_parser("generate", help="make a Futoshiki (or a nonogram) with a unique solution")
+    generate.add_argument("size", type=positive_int, help="board size n (a nonogram's width)")
+    generate.add_argument("--kind", choices=("futoshiki", "nonogram"), default="futoshiki",
+                          help="puzzle kind (default: futoshiki)")
+    generate.add_argument("--difficulty", choices=DIFFICULTIES,
+                          help="nonograms: the human grade to reach (futomip grade); default: any unique puzzle")
+    generate.add_argument("--density", type=float, default=0.55, help="nonograms: share of black cells (default 0.55)")
+    generate.add_argument("--height", type=positive_int, help="nonograms: height (default: the size)")
     generate.add_argument("--givens", type=non_negative_int, default=7, help="number of given cells (default 7)")
     generate.add_argument("--signs", type=non_negative_int, default=40, help="inequalities to start from (default 40)")
     generate.add_argument("--seed", type=non_negative_int, default=0, help="random seed (default 0)")
@@ -32,13 +40,20 @@ def add_parser(commands) -> None:
 
 
 def run_command(args, started: float) -> int:
+    from ..errors import UsageError
     from ..generate import GenerationStopped, generate_futoshiki
     from ..io.solutions import solutions_path, write_solutions
     from ..puzzles import render
 
     if args.output:
         check_output_path(args.output.replace("{seed}", str(args.seed)), None, "the output")
+    if args.kind == "futoshiki" and (args.difficulty or args.height):
+        raise UsageError("--difficulty and --height are for --kind nonogram")
+    if not 0 < args.density < 1:
+        raise UsageError(f"--density must lie strictly between 0 and 1, got {args.density}")
     deadline = Deadline(args.time_limit, start=started)
+    if args.kind == "nonogram":
+        return _nonograms(args, deadline)
     for seed in range(args.seed, args.seed + args.count):
         try:
             with status_line() as progress:
@@ -57,5 +72,31 @@ def run_command(args, started: float) -> int:
         else:
             say(f"% {puzzle.name}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs")
             say(render(puzzle))
+            say()
+    return 0
+
+
+def _nonograms(args, deadline) -> int:
+    from ..generate import GenerationStopped
+    from ..generate_nonogram import generate_nonogram
+    from ..io.solutions import solutions_path, write_solutions
+    from ..puzzles import render
+
+    for seed in range(args.seed, args.seed + args.count):
+        try:
+            with status_line() as progress:
+                puzzle, grid, level = generate_nonogram(args.size, args.height or args.size, args.density, seed,
+                                                        args.difficulty, args.backend, args.solver, progress, deadline)
+        except GenerationStopped as exc:
+            print(f"futomip: seed {seed}: {exc}", file=sys.stderr)
+            return 1
+        if args.output:
+            path = args.output.replace("{seed}", str(seed))
+            io.write(puzzle, path)
+            write_solutions(solutions_path(path), [grid], count=1, pixels=True)
+            print(f"wrote {path} and its .sol: human grade {level}", file=sys.stderr)
+        else:
+            say(f"% {puzzle.name}: human grade {level}")
+            say(render(puzzle, grid))
             say()
     return 0
