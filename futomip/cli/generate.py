@@ -41,7 +41,7 @@ def add_parser(commands) -> None:
 
 def run_command(args, started: float) -> int:
     from ..errors import UsageError
-    from ..generate import GenerationStopped, generate_futoshiki
+    from ..generate import GenerationStopped
     from ..io.solutions import solutions_path, write_solutions
     from ..puzzles import render
 
@@ -52,13 +52,11 @@ def run_command(args, started: float) -> int:
     if not 0 < args.density < 1:
         raise UsageError(f"--density must lie strictly between 0 and 1, got {args.density}")
     deadline = Deadline(args.time_limit, start=started)
-    if args.kind == "nonogram":
-        return _nonograms(args, deadline)
+    make = _nonogram if args.kind == "nonogram" else _futoshiki
     for seed in range(args.seed, args.seed + args.count):
         try:
             with status_line() as progress:
-                puzzle, square = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend,
-                                                    args.solver, progress, deadline)
+                puzzle, solution, about, show_solution = make(args, seed, progress, deadline)
         except GenerationStopped as exc:
             print(f"futomip: seed {seed}: {exc}", file=sys.stderr)
             return 1
@@ -66,37 +64,28 @@ def run_command(args, started: float) -> int:
             path = args.output.replace("{seed}", str(seed))
             io.write(puzzle, path)
             # The solution is proven unique, so it goes beside the puzzle as golden data.
-            write_solutions(solutions_path(path), [square], count=1)
-            print(f"wrote {path} and its .sol: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs",
-                  file=sys.stderr)
+            write_solutions(solutions_path(path), [solution], count=1, pixels=puzzle.kind == "nonogram")
+            print(f"wrote {path} and its .sol: {about}", file=sys.stderr)
         else:
-            say(f"% {puzzle.name}: {len(puzzle.given_cells())} givens, {len(puzzle.less)} signs")
-            say(render(puzzle))
+            say(f"% {puzzle.name}: {about}")
+            say(render(puzzle, solution) if show_solution else render(puzzle))
             say()
     return 0
 
 
-def _nonograms(args, deadline) -> int:
-    from ..generate import GenerationStopped
+def _futoshiki(args, seed, progress, deadline):
+    """(puzzle, solution, description, whether to print the solution)."""
+    from ..generate import generate_futoshiki
+
+    puzzle, square = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend, args.solver,
+                                        progress, deadline)
+    return puzzle, square, f"{len(puzzle.given_cells())} givens, {len(puzzle.less)} signs", False
+
+
+def _nonogram(args, seed, progress, deadline):
+    """A nonogram is printed with its picture: the clues alone say little to the eye."""
     from ..generate_nonogram import generate_nonogram
-    from ..io.solutions import solutions_path, write_solutions
-    from ..puzzles import render
 
-    for seed in range(args.seed, args.seed + args.count):
-        try:
-            with status_line() as progress:
-                puzzle, grid, level = generate_nonogram(args.size, args.height or args.size, args.density, seed,
-                                                        args.difficulty, args.backend, args.solver, progress, deadline)
-        except GenerationStopped as exc:
-            print(f"futomip: seed {seed}: {exc}", file=sys.stderr)
-            return 1
-        if args.output:
-            path = args.output.replace("{seed}", str(seed))
-            io.write(puzzle, path)
-            write_solutions(solutions_path(path), [grid], count=1, pixels=True)
-            print(f"wrote {path} and its .sol: human grade {level}", file=sys.stderr)
-        else:
-            say(f"% {puzzle.name}: human grade {level}")
-            say(render(puzzle, grid))
-            say()
-    return 0
+    puzzle, grid, level = generate_nonogram(args.size, args.height or args.size, args.density, seed,
+                                            args.difficulty, args.backend, args.solver, progress, deadline)
+    return puzzle, grid, f"human grade {level}", True
