@@ -246,3 +246,15 @@ def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and done.stdout == "ended\n", done.stderr
     assert time.monotonic() - start < 0.5 + 2.0
+
+
+def test_pyomo_cbc_keeps_searching_a_hard_nonogram_until_the_limit():
+    """pyomo/cbc once gave up on Knotty after ~3.5 s with status 'error' (termination
+    intermediateNonInteger); it must search until the limit like pulp/cbc."""
+    start = time.monotonic()
+    done = _run(str(KNOTTY), "--reduce", "none", "--backend", "pyomo", "--solver", "cbc", "--time-limit", "8",
+                "--json")
+    elapsed = time.monotonic() - start
+    answer = json.loads(done.stdout)
+    assert answer["status"] in ("time_limit", "solved"), answer["message"]
+    assert answer["status"] == "solved" or elapsed > 7, f"stopped after {elapsed:.1f} s"
