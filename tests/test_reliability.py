@@ -258,3 +258,20 @@ def test_pyomo_cbc_keeps_searching_a_hard_nonogram_until_the_limit():
     answer = json.loads(done.stdout)
     assert answer["status"] in ("time_limit", "solved"), answer["message"]
     assert answer["status"] == "solved" or elapsed > 7, f"stopped after {elapsed:.1f} s"
+
+
+def test_generate_keeps_its_time_limit():
+    """The README's `generate 9 --givens 7 --signs 40 --seed 1` once ran 4 min 15 s silently:
+    with --time-limit 3 it ends near 3 s with a message (or a puzzle)."""
+    start = time.monotonic()
+    done = _run("generate", "9", "--givens", "7", "--signs", "40", "--seed", "1", "--time-limit", "3")
+    elapsed = time.monotonic() - start
+    assert done.returncode in (0, 1), done.stderr
+    assert done.returncode == 0 or "time" in done.stderr
+    assert elapsed < 3 + 0.5 + 1.0, f"took {elapsed:.1f} s"
+
+
+def test_converting_to_a_format_of_another_kind_says_the_kinds_differ(tmp_path):
+    done = _run("convert", str(DATA / "nonogram" / "formats" / "notebook-sample.dzn"), str(tmp_path / "x.dat"),
+                "--to", "opl")
+    _one_line_error(done, 2, "holds Futoshiki puzzles, not nonogram")
