@@ -226,6 +226,8 @@ def test_deadline_bound_interrupts_pure_python_work():
 def test_a_model_build_past_the_deadline_is_a_time_limit_not_an_overrun():
     """Pyomo builds Knotty's unreduced model in about a second of pure Python; with a 0.3 s
     limit the build is interrupted and the answer is status time_limit with a note."""
+    import pyomo.environ  # noqa: F401 - imported first: importing Pyomo is not what is timed here
+
     import futomip
     from futomip import io
 
