@@ -232,10 +232,11 @@ def test_a_model_build_past_the_deadline_is_a_time_limit_not_an_overrun():
     from futomip import io
 
     puzzle = io.load(KNOTTY)
-    start = time.perf_counter()
     result = futomip.solve(puzzle, backend="pyomo", solver="cbc", reduce="none", time_limit=0.3)
     assert result.status == "time_limit"
-    assert time.perf_counter() - start < 0.3 + 1.0
+    # The build itself (not the pair checks before it, which a loaded machine slows) ends
+    # near the deadline instead of running its second or more.
+    assert result.seconds["build"] < 0.3 + 0.7, result.seconds
 
 
 def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
