@@ -37,9 +37,13 @@ class Label:
     method: str
     backend: str | None = None
     solver: str | None = None
+    params: tuple[tuple[str, float], ...] = ()
+    """Local-search tuning (``anneal:t0=5:cooling=0.95``), as sorted pairs."""
 
     @property
     def text(self) -> str:
+        if self.params:
+            return self.method + "".join(f":{key}={value:g}" for key, value in self.params)
         if self.backend is None and self.solver is None:
             return self.method
         return f"{self.method}:{self.backend}/{self.solver}"
@@ -61,13 +65,15 @@ class Job:
 
 
 def parse_labels(method_text: str, pairs_text: str | None) -> list[Label]:
-    """``--method a,b`` and ``--pairs b/s,...`` (the pairs apply to ``milp``)."""
+    """``--method a,b:key=value`` and ``--pairs b/s,...`` (the pairs apply to ``milp``)."""
     from ..errors import UsageError
 
     labels = []
-    for name in (part.strip() for part in method_text.split(",")):
-        methods.method(name)  # UnknownNameError for a misspelt name, before anything runs
-        if name == "milp" and pairs_text:
+    for text in (part.strip() for part in method_text.split(",")):
+        name, params = methods.parse(text)  # UnknownNameError for a misspelt name, before anything runs
+        if params:
+            labels.append(Label(name, params=tuple(sorted(params.items()))))
+        elif name == "milp" and pairs_text:
             for item in pairs_text.split(","):
                 backend, sep, solver = item.strip().partition("/")
                 if not sep or not backend or not solver:
@@ -101,9 +107,14 @@ def plan(files_puzzles: list[tuple[str, list]], labels: list[Label], repeat: int
 def execute(job: Job) -> dict:
     """Run one job; its JSON record (the ``--json`` object of ``solve`` plus the batch keys)."""
     options = job.options.but(backend=job.label.backend, solver=job.label.solver)
+    if not methods.method(job.label.method).EXACT:
+        # Each repeat of a local search is another random run (the MILP repeats keep their seed).
+        options = options.but(seed=(options.seed or 0) + job.repeat)
+    params = dict(job.label.params)
     start = time.perf_counter()
     try:
-        result = methods.run(job.label.method, job.puzzle, options, Deadline(options.time_limit), job.unique)
+        result = methods.run(job.label.method, job.puzzle, options, Deadline(options.time_limit), job.unique,
+                             params)
     except FutomipError as exc:
         # A puzzle's own trouble (a broken grid is a bug and says so in the message).
         result = Result(job.puzzle, ERROR, message=f"{type(exc).__name__}: {exc}", method=job.label.method,
@@ -112,4 +123,6 @@ def execute(job: Job) -> dict:
     record = to_json(result)
     record.update(index=job.index, label=job.label.text, repeat=job.repeat, time_limit=options.time_limit,
                   unique_asked=job.unique, worker=f"{socket.gethostname()}:{os.getpid()}")
+    if params:
+        record["params"] = params
     return record

@@ -29,6 +29,8 @@ def add_parser(commands) -> None:
     generate.add_argument("--time-limit", type=seconds, metavar="S", help="seconds for the whole command")
     generate.add_argument("--backend", help="backend for the uniqueness checks")
     generate.add_argument("--solver", help="solver for the uniqueness checks")
+    generate.add_argument("--method", default="milp",
+                          help="exact method for the uniqueness checks: milp (default), propagate, backtrack, cpsat")
 
 
 def run_command(args, started: float) -> int:
@@ -43,7 +45,7 @@ def run_command(args, started: float) -> int:
         try:
             with status_line() as progress:
                 puzzle, square = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend,
-                                                    args.solver, progress, deadline)
+                                                    args.solver, progress, deadline, args.method)
         except GenerationStopped as exc:
             print(f"futomip: seed {seed}: {exc}", file=sys.stderr)
             return 1

@@ -117,13 +117,13 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
     """With ``--method`` other than milp: the call that solves one puzzle that way, else None."""
     from .. import methods
 
-    methods.method(args.method)  # an unknown name is a usage error before the file is read
-    if args.method == methods.DEFAULT:
+    name, params = methods.parse(args.method)  # an unknown name is a usage error before the file is read
+    if name == methods.DEFAULT:
         return None
     if task.action not in ("solve", "unique") or task.writes:
         raise _usage(f"--method {args.method} solves, or proves uniqueness with --unique; --all, --explain and "
                      "model files need the MILP (--method milp)")
-    return lambda puzzle: methods.run(args.method, puzzle, options, deadline, task.action == "unique")
+    return lambda puzzle: methods.run(name, puzzle, options, deadline, task.action == "unique", params)
 
 
 def _show_solution(args, puzzle):

@@ -4,7 +4,9 @@ Each method is one module here, named in ``METHODS``, with
 
 - ``KINDS``: the puzzle kinds it can take (``futomip.kinds`` names);
 - ``EXACT``: True when it proves things (a complete search), False for local search;
-- ``solve(puzzle, options, deadline, unique) -> Result``.
+- ``solve(puzzle, options, deadline, unique) -> Result``;
+- ``PARAMS`` (local search only): the names of its tuning parameters, which ``solve`` takes
+  as ``params={name: value}`` (``--method anneal:t0=5:cooling=0.95`` on the command line).
 
 Every method returns the same ``futomip.result.Result`` as the pipeline, made by
 ``finish`` below, which checks any grid with the kind's independent verifier
@@ -29,7 +31,7 @@ from ..puzzles import verify
 from ..result import Result
 from ..status import SOLVED
 
-__all__ = ["METHODS", "DEFAULT", "method", "run", "finish", "search_result", "Budget"]
+__all__ = ["METHODS", "DEFAULT", "method", "run", "finish", "search_result", "Budget", "parse"]
 
 DEFAULT = "milp"
 
@@ -55,15 +57,36 @@ def supports(name: str, puzzle) -> bool:
     return puzzle.kind in method(name).KINDS
 
 
+def parse(text: str) -> tuple[str, dict[str, float]]:
+    """``name`` or ``name:key=value:key=value`` -> (name, params), checked against ``PARAMS``."""
+    from ..errors import UsageError
+
+    name, *parts = text.split(":")
+    module = method(name)
+    params = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or key not in getattr(module, "PARAMS", ()):
+            known = ", ".join(getattr(module, "PARAMS", ())) or "none"
+            raise UsageError(f"method {name}: expected key=value with a key from: {known}; got {part!r}")
+        try:
+            params[key] = float(value)
+        except ValueError:
+            raise UsageError(f"method {name}: {key} must be a number, got {value!r}") from None
+    return name, params
+
+
 def run(name: str, puzzle, options: Options = Options(), deadline: Deadline | None = None,
-        unique: bool = False) -> Result:
-    """Solve ``puzzle`` with method ``name``; ``UnsupportedFeatureError`` for a kind it cannot take."""
+        unique: bool = False, params: dict | None = None) -> Result:
+    """Solve ``puzzle`` with method ``name`` (tuning ``params`` for local search);
+    ``UnsupportedFeatureError`` for a kind it cannot take."""
     module = method(name)
     if puzzle.kind not in module.KINDS:
         raise UnsupportedFeatureError(f"method {name!r} solves {', '.join(sorted(module.KINDS))} puzzles, "
                                       f"not {puzzle.kind}")
     start = time.perf_counter()
-    result = module.solve(puzzle, options, deadline or Deadline(options.time_limit), unique)
+    extra = {"params": params} if params else {}
+    result = module.solve(puzzle, options, deadline or Deadline(options.time_limit), unique, **extra)
     result.seconds.setdefault("total", time.perf_counter() - start)
     return result
 
