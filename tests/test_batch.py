@@ -109,3 +109,22 @@ def test_unknown_method_is_a_usage_error(tmp_path):
     process = _batch(tmp_path, SEEDS[0], "-o", "r.jsonl", "--method", "magic")
     assert process.wait(60) == 2
     assert "unknown method 'magic'" in process.communicate()[1]
+
+
+def test_dask_local_cluster_two_workers_same_lines_and_resume(tmp_path):
+    pytest.importorskip("distributed")
+    out = tmp_path / "r.jsonl"
+    first = [*SEEDS[:4], "-o", str(out), "--method", "propagate", "--dask", "local", "--jobs", "2"]
+    process = _batch(tmp_path, *first)
+    assert process.wait(120) == 0, process.communicate()[1]
+    assert len(_lines(out)) == 4
+    # Resume with more puzzles: only the new ones run, on the cluster again.
+    process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "propagate", "--dask", "local", "--jobs", "2",
+                     "--resume")
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert f"{len(SEEDS) - 4} jobs run, 4 already in" in stdout
+    records = _lines(out)
+    assert len(records) == len(set(_keys(records))) == len(SEEDS)
+    assert all(r["status"] == "solved" and r["solution"] for r in records)
+    assert "Traceback" not in stderr

@@ -79,7 +79,11 @@ def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[d
         raise SolverUnavailableError("--dask needs Dask distributed: pip install 'futomip[dask]'") from None
     cluster = None
     if address == "local":
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        import logging
+
+        # Workers log a heartbeat traceback when the cluster shuts down under them: not news.
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
         client = Client(cluster)
     else:
         client = Client(address)
