@@ -78,3 +78,14 @@ def test_report_of_a_missing_folder_is_a_usage_error(tmp_path):
     results = tmp_path / "r.jsonl"
     results.write_text(json.dumps(RECORDS[0]) + "\n")
     assert main(["report", str(results), "-o", str(tmp_path / "nope")]) == 2
+
+
+def test_anneal_sweep_draws_the_cost_curves(tmp_path):
+    pytest.importorskip("matplotlib")
+    from futomip.batch.plots import anneal_curves
+
+    runs = [dict(_record(f"anneal:t0={t0:g}", k, 0.1, "heuristic_failed"), cost=k, params={"t0": t0})
+            for t0 in (0.5, 2.0) for k in range(3)]
+    assert anneal_curves(runs[:0], str(tmp_path)) == []
+    paths = anneal_curves(runs, str(tmp_path))
+    assert [p.rsplit("/", 1)[-1] for p in paths] == ["anneal.png", "anneal.svg"]

@@ -7,8 +7,9 @@
   (file, index, repeat) that every method ran take part, so the curves compare like with like.
 - ``time_vs_size``: the median seconds per puzzle size (n, or rows x columns) per method,
   with the p90 as a dashed line (solved runs only; the share solved is in the table).
-- ``anneal_curves``: for the ``anneal`` runs with a ``params`` record, the median and mean
-  best cost against the start temperature and against the cooling factor (the report's plots).
+- ``anneal_curves``: for the ``anneal`` runs whose label sets ``t0`` (or ``cooling``), per
+  puzzle the median and mean best cost against the start temperature (or the cooling factor): the
+  report's two plots, from a sweep such as ``--method anneal:t0=0.5,anneal:t0=2,...``.
 
 Must not import the CLI.
 """
@@ -122,23 +123,33 @@ def time_vs_size(records: list[dict], folder: str) -> list[str]:
 
 def anneal_curves(records: list[dict], folder: str) -> list[str]:
     runs = [r for r in records if r.get("method") == "anneal" and r.get("params") and r.get("cost") is not None]
-    if not runs:
+    sweeps = [(parameter, title, [r for r in runs if parameter in r["params"]])
+              for parameter, title in (("t0", "start temperature"), ("cooling", "cooling factor"))]
+    sweeps = [sweep for sweep in sweeps if sweep[2]]
+    if not sweeps:
         return []
     plt = _pyplot()
-    figure, panels = plt.subplots(1, 2, figsize=(10, 4))
-    for axes, parameter, title in ((panels[0], "t0", "start temperature"), (panels[1], "cooling", "cooling factor")):
-        by_value: dict[float, list[int]] = {}
-        for run in runs:
-            by_value.setdefault(float(run["params"][parameter]), []).append(run["cost"])
-        xs = sorted(by_value)
-        axes.plot(xs, [statistics.median(by_value[x]) for x in xs], marker="o", label="median best cost")
-        axes.plot(xs, [statistics.fmean(by_value[x]) for x in xs], marker="s", label="mean best cost")
-        axes.set_xlabel(title)
+    figure, panels = plt.subplots(1, len(sweeps), figsize=(5 * len(sweeps), 4), squeeze=False)
+    for axes, (parameter, title, chosen) in zip(panels[0], sweeps):
+        # One pair of curves per puzzle: a sweep usually spans an easy and a hard one.
+        by_name: dict[str, dict[float, list[int]]] = {}
+        for run in chosen:
+            by_name.setdefault(run.get("name") or "?", {}).setdefault(float(run["params"][parameter]), []).append(
+                run["cost"])
+        for name, by_value in by_name.items():
+            xs = sorted(by_value)
+            line, = axes.plot(xs, [statistics.median(by_value[x]) for x in xs], marker="o", label=f"{name} median")
+            axes.plot(xs, [statistics.fmean(by_value[x]) for x in xs], marker="s", linestyle="--",
+                      color=line.get_color(), label=f"{name} mean")
+        axes.set_xlabel(title + (" (log scale)" if parameter == "t0" else ""))
+        if parameter == "t0":
+            axes.set_xscale("log")
         axes.set_ylabel("best cost (broken rules; 0 = solved)")
         axes.set_ylim(bottom=0)
         axes.grid(True, alpha=0.3)
         axes.legend(fontsize="small")
-    figure.suptitle(f"Simulated annealing: best cost ({len(runs)} runs)")
+    puzzles = sorted({r.get("name") or "?" for r in runs})
+    figure.suptitle(f"Simulated annealing: best cost over {len(runs)} runs ({', '.join(puzzles)[:60]})")
     paths = _save(figure, folder, "anneal")
     plt.close(figure)
     return paths
