@@ -16,12 +16,15 @@ import pytest
 
 from futomip.batch.store import Store, done_keys, read_records
 
+from processes import processes_marked
+
 DATA = Path(__file__).resolve().parent.parent / "data" / "futoshiki" / "seeds"
 SEEDS = sorted(str(path) for path in DATA.glob("*.txt"))  # 9 puzzles, 1 of them (sample-5) not unique
 
 
 def _batch(tmp_path: Path, *arguments: str, **popen) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # The marker lets a test find every process the batch started (workers inherit it).
+    env = dict(os.environ, PYTHONUNBUFFERED="1", FUTOMIP_BATCH_TEST=str(tmp_path))
     return subprocess.Popen([sys.executable, "-m", "futomip", "batch", *arguments], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path, **popen)
 
@@ -44,14 +47,20 @@ def _keys(records: list[dict]) -> list[tuple]:
     return [(r["file"], r["index"], r["label"], r["repeat"]) for r in records]
 
 
-def test_sigkill_half_way_then_resume_gives_each_line_once(tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigkill_half_way_then_resume_gives_each_line_once(tmp_path, jobs):
     out = tmp_path / "r.jsonl"
     total = len(SEEDS) * 2 * 12  # puzzles x methods x repeats
-    arguments = [*SEEDS, "-o", str(out), "--method", "backtrack,propagate", "--repeat", "12", "--jobs", "1"]
+    arguments = [*SEEDS, "-o", str(out), "--method", "backtrack,propagate", "--repeat", "12", "--jobs", jobs]
     process = _batch(tmp_path, *arguments)
     _wait_for_lines(process, out, total // 3)
     process.kill()
     process.wait()
+    assert process.returncode == -signal.SIGKILL
+    end = time.monotonic() + 3
+    while processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") and time.monotonic() < end:
+        time.sleep(0.05)
+    assert processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") == []  # the workers died with the batch
     before = _lines(out)
     assert 0 < len(before) < total, "the kill must land half way for the test to mean anything"
     refused = _batch(tmp_path, *arguments)
@@ -88,6 +97,10 @@ def test_ctrl_c_keeps_every_finished_line_and_exits_130(tmp_path):
     assert "lines written" in process.communicate()[1]
     records = _lines(out)  # every line whole, none twice
     assert len(records) >= 20 and len(set(_keys(records))) == len(records)
+    end = time.monotonic() + 2
+    while processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") and time.monotonic() < end:
+        time.sleep(0.05)
+    assert processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") == []  # no worker left solving
 
 
 def test_two_workers_give_the_same_results_as_one(tmp_path):
