@@ -141,3 +141,12 @@ def test_dask_local_cluster_two_workers_same_lines_and_resume(tmp_path):
     assert len(records) == len(set(_keys(records))) == len(SEEDS)
     assert all(r["status"] == "solved" and r["solution"] for r in records)
     assert "Traceback" not in stderr
+
+
+def test_labels_name_methods_pairs_and_parameters():
+    from futomip.batch.work import parse_labels
+
+    labels = parse_labels("propagate,milp,milp:highspy/highs,anneal:t0=0.5", None)
+    assert [label.text for label in labels] == ["propagate", "milp", "milp:highspy/highs", "anneal:t0=0.5"]
+    assert [label.text for label in parse_labels("milp", "highspy/highs,pulp/cbc")] == [
+        "milp:highspy/highs", "milp:pulp/cbc"]

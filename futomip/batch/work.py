@@ -65,11 +65,17 @@ class Job:
 
 
 def parse_labels(method_text: str, pairs_text: str | None) -> list[Label]:
-    """``--method a,b:key=value`` and ``--pairs b/s,...`` (the pairs apply to ``milp``)."""
+    """``--method a,b:key=value,milp:backend/solver`` and ``--pairs b/s,...`` (the pairs
+    replace a plain ``milp``)."""
     from ..errors import UsageError
 
     labels = []
     for text in (part.strip() for part in method_text.split(",")):
+        head, _, pair = text.partition(":")
+        if head == "milp" and "/" in pair:  # milp:highspy/highs, beside the default milp
+            backend, _, solver = pair.partition("/")
+            labels.append(Label("milp", backend, solver))
+            continue
         name, params = methods.parse(text)  # UnknownNameError for a misspelt name, before anything runs
         if params:
             labels.append(Label(name, params=tuple(sorted(params.items()))))
