@@ -123,8 +123,12 @@ def execute(job: Job) -> dict:
                              params)
     except FutomipError as exc:
         # A puzzle's own trouble (a broken grid is a bug and says so in the message).
-        result = Result(job.puzzle, ERROR, message=f"{type(exc).__name__}: {exc}", method=job.label.method,
-                        seconds={"total": time.perf_counter() - start})
+        result = _failed(job, f"{type(exc).__name__}: {exc}", start)
+    except Exception as exc:  # noqa: BLE001 - a bug on one puzzle must not end a batch of thousands
+        result = _failed(job, f"internal error: {type(exc).__name__}: {exc} (please report it)", start)
+    if result.stopped is not None:
+        # Ctrl-C during a uniqueness proof: the result is incomplete, so no line (a resume redoes it).
+        raise result.stopped
     result.file = job.file
     record = to_json(result)
     record.update(index=job.index, label=job.label.text, repeat=job.repeat, time_limit=options.time_limit,
@@ -132,3 +136,8 @@ def execute(job: Job) -> dict:
     if params:
         record["params"] = params
     return record
+
+
+def _failed(job: Job, message: str, start: float) -> Result:
+    return Result(job.puzzle, ERROR, message=message, method=job.label.method,
+                  seconds={"total": time.perf_counter() - start})
