@@ -124,17 +124,20 @@ def test_unknown_method_is_a_usage_error(tmp_path):
     assert "unknown method 'magic'" in process.communicate()[1]
 
 
-def test_dask_local_cluster_two_workers_same_lines_and_resume(tmp_path):
+def test_dask_local_cluster_and_scheduler_address_same_lines_and_resume(tmp_path):
     pytest.importorskip("distributed")
     out = tmp_path / "r.jsonl"
     first = [*SEEDS[:4], "-o", str(out), "--method", "propagate", "--dask", "local", "--jobs", "2"]
     process = _batch(tmp_path, *first)
     assert process.wait(120) == 0, process.communicate()[1]
     assert len(_lines(out)) == 4
-    # Resume with more puzzles: only the new ones run, on the cluster again.
-    process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "propagate", "--dask", "local", "--jobs", "2",
-                     "--resume")
-    stdout, stderr = process.communicate(timeout=120)
+    # Resume with more puzzles on a cluster reached by its address: only the new ones run.
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "propagate", "--dask",
+                         cluster.scheduler_address, "--resume")
+        stdout, stderr = process.communicate(timeout=120)
     assert process.returncode == 0, stderr
     assert f"{len(SEEDS) - 4} jobs run, 4 already in" in stdout
     records = _lines(out)
