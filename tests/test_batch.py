@@ -153,3 +153,23 @@ def test_labels_name_methods_pairs_and_parameters():
     assert [label.text for label in labels] == ["propagate", "milp", "milp:highspy/highs", "anneal:t0=0.5"]
     assert [label.text for label in parse_labels("milp", "highspy/highs,pulp/cbc")] == [
         "milp:highspy/highs", "milp:pulp/cbc"]
+
+
+def test_ctrl_c_ends_the_workers_solver_programs_too(tmp_path):
+    hard = sorted(str(p) for p in (DATA.parent / "hard9").glob("*.txt"))
+    out = tmp_path / "r.jsonl"
+    process = _batch(tmp_path, *hard, "-o", str(out), "--method", "milp:pulp/cbc", "--unique", "--jobs", "2")
+    marker = f"FUTOMIP_BATCH_TEST={tmp_path}"
+    end = time.monotonic() + 60
+    while time.monotonic() < end and process.poll() is None:
+        # The batch, the resource tracker, two workers and at least one CBC program under them.
+        if len(processes_marked(marker)) >= 5:
+            break
+        time.sleep(0.05)
+    assert process.poll() is None, "the batch must still be solving for the test to mean anything"
+    process.send_signal(signal.SIGINT)
+    assert process.wait(10) == 130
+    end = time.monotonic() + 2
+    while processes_marked(marker) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert processes_marked(marker) == []

@@ -7,8 +7,8 @@ time, so N workers run N neighbouring jobs of the interleaved list at once.
 Local workers are ``spawn``ed once and reused for every job (a fresh process per puzzle
 would pay the 0.3 s of imports each time, as a shell loop over ``solve`` does).  They ignore
 SIGINT: a Ctrl-C in a terminal reaches the whole process group, and it is this process that
-decides to stop; it then ends the workers at once (the jobs in flight are lost, every
-finished line is already on disk).  On Linux each worker also asks the kernel to end it if
+decides to stop; it then ends the workers at once, and each worker ends the solver programs
+it started (the jobs in flight are lost, every finished line is already on disk).  On Linux each worker also asks the kernel to end it if
 this process dies, so a SIGKILL of the batch leaves no worker solving on.
 
 Must not import the CLI.
@@ -41,8 +41,16 @@ def run_here(jobs: list[Job], on_record: Callable[[dict], None]) -> None:
         on_record(execute(job))
 
 
-def _worker_start() -> None:
+def _worker_end(signum, frame) -> None:
+    # Ended by the batch (or, through PDEATHSIG, by its death): a solver program this worker
+    # started (CBC, GLPK) would otherwise solve on as an orphan.
+    terminate_children(grace=0.2)
+    os._exit(128 + signum)
+
+
+def _worker_start(batch_pid: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_end)
     try:
         import ctypes
 
@@ -50,19 +58,39 @@ def _worker_start() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
     except (OSError, AttributeError):
         pass
+    if os.getppid() != batch_pid:
+        os._exit(0)  # the batch died before the request above could take effect
 
 
 def run_local(jobs: list[Job], workers: int, on_record: Callable[[dict], None]) -> None:
-    """The jobs on ``workers`` reused worker processes."""
+    """The jobs on ``workers`` reused worker processes.
+
+    ``concurrent.futures`` rather than ``multiprocessing.Pool``: a Pool replaces workers that
+    die, so ending them on Ctrl-C raced with a fresh worker taking the next job."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     context = multiprocessing.get_context("spawn")
-    pool = context.Pool(workers, initializer=_worker_start)
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start,
+                                   initargs=(os.getpid(),))
     try:
-        for record in pool.imap_unordered(execute, jobs, chunksize=1):
-            on_record(record)
-        pool.close()
-        pool.join()
+        # A few jobs ahead of the workers, never all: the queue stays in plan order and a
+        # stop has little to cancel.
+        pending, queued = set(), iter(jobs)
+        for job in queued:
+            pending.add(executor.submit(execute, job))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_record(future.result())
+                job = next(queued, None)
+                if job is not None:
+                    pending.add(executor.submit(execute, job))
+        executor.shutdown()
     except BaseException:
         # Ctrl-C, SIGTERM or a failing write: end the workers now, not after their puzzles.
+        executor.shutdown(wait=False, cancel_futures=True)
         terminate_children(grace=0.3)
         raise
 
