@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from futomip import io, methods
 from futomip.cli import main
@@ -21,7 +21,7 @@ from futomip.puzzles import verify
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.nonogram import from_grid
 
-from strategies import futoshiki_puzzles
+from strategies import futoshiki_puzzles, str8ts_puzzles
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SEEDS = sorted((DATA / "futoshiki" / "seeds").glob("*.txt"))
@@ -160,3 +160,44 @@ def test_solve_method_json_and_exit_codes(capsys):
     assert json.loads(capsys.readouterr().out)["cost"] == 0
     assert main([sample, "--method", "propagate", "--all"]) == 2
     assert main([sample, "--method", "nope"]) == 2
+
+
+@pytest.mark.parametrize("path", sorted((DATA / "str8ts").glob("*/*.txt"))[:8], ids=lambda p: p.stem)
+def test_cpsat_str8ts_table_model_settles_uniqueness_like_the_solutions_file(path):
+    puzzle = io.load(str(path))
+    known = read_solutions(solutions_path(path))
+    result = _run("cpsat", puzzle, unique=True)
+    assert result.status == "solved" and verify(puzzle, result.grid) == []
+    if known.count is not None:
+        assert result.unique is (known.count == 1)
+    if result.unique is False:
+        assert result.second != result.grid and verify(puzzle, result.second) == []
+
+
+@settings(max_examples=25, deadline=None)
+@given(str8ts_puzzles(min_size=1, max_size=3))
+def test_cpsat_str8ts_agrees_with_brute_force(puzzle):
+    pytest.importorskip("ortools")
+    n, white = puzzle.size, puzzle.white_cells()
+    assume(len(white) <= 6)  # keeps the brute force (n^white grids) quick
+    solutions = []
+    for values in itertools.product(range(1, n + 1), repeat=len(white)):
+        placed = dict(zip(white, values))
+        grid = tuple(tuple(placed.get((r, c), 0) for c in range(n)) for r in range(n))
+        if not verify(puzzle, grid):
+            solutions.append(grid)
+    result = _run("cpsat", puzzle, unique=True)
+    if not solutions:
+        assert result.status == "infeasible"
+    else:
+        assert result.status == "solved" and result.grid in solutions and result.unique is (len(solutions) == 1)
+
+
+def test_cpsat_str8ts_long_compartments_use_max_minus_min():
+    from futomip.methods.cpsat import TABLE_UP_TO
+    from futomip.puzzles.str8ts import Str8ts
+
+    n = TABLE_UP_TO + 1  # every row and column one white run longer than the tables go
+    puzzle = Str8ts.from_cells(n, [], {(0, c): c + 1 for c in range(n)})
+    result = _run("cpsat", puzzle)
+    assert result.status == "solved" and verify(puzzle, result.grid) == []

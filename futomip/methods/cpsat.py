@@ -1,9 +1,14 @@
-"""The ``cpsat`` method: the seed blog's OR-Tools CP-SAT model (optional: ``futomip[cpsat]``).
+"""The ``cpsat`` method: the seeds' OR-Tools CP-SAT models (optional: ``futomip[cpsat]``).
 
-One integer variable per cell with domain 1..n (a given cell's domain is its value),
-AllDifferent over every row and every column, and ``x[a] < x[b]`` for each inequality.
-This is the constraint model of the seed, not futomip's 0/1 MILP that the ``ortools``
-backend hands to CP-SAT.  A solution callback keeps the first solution and stops the
+Futoshiki (the Czech blog's model): one integer variable per cell with domain 1..n (a given
+cell's domain is its value), AllDifferent over every row and every column, and
+``x[a] < x[b]`` for each inequality.  Str8ts (the Julia blog's model): one variable per
+white cell, AllDifferent over the white cells of each row and column, which also avoid the
+digits of the line's black clues, and each compartment of L cells constrained by a table of
+every permutation of every run of L consecutive digits (L! (n - L + 1) rows), as in the
+seed, up to L = 6; a longer compartment (over 2,000 rows per start) gets the equivalent
+max - min = L - 1 with its cells all different.  These are the seeds' constraint models,
+not futomip's 0/1 MILP that the ``ortools`` backend hands to CP-SAT.  A solution callback keeps the first solution and stops the
 search (as the seed did); with ``unique`` it asks CP-SAT to enumerate and stops at the
 second.  CP-SAT gets one worker (``--threads`` raises it: the comparison is per core) and
 the time left of the deadline.
@@ -18,8 +23,11 @@ from ..options import Deadline, Options
 from ..result import Result
 from .. import stopping
 from . import finish, search_result
-from ._latin import KINDS, board_of
+from ._latin import KINDS as _LATIN_KINDS, board_of
 
+KINDS = _LATIN_KINDS | {"str8ts"}
+TABLE_UP_TO = 6
+"""The longest compartment given as a table of permutations."""
 EXACT = True
 __all__ = ["KINDS", "EXACT", "solve"]
 
@@ -32,20 +40,14 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
         raise SolverUnavailableError("the cpsat method needs OR-Tools: pip install 'futomip[cpsat]'") from None
     start = time.perf_counter()
     loaded = start - loading  # the first call pays OR-Tools' import: "import", as for the MILP
-    board = board_of(puzzle)
-    n = board.n
     model = cp_model.CpModel()
-    cells = [model.NewIntVar(v or 1, v or n, f"x{i}") for i, v in enumerate(board.givens)]
-    for unit in board.units:
-        model.AddAllDifferent([cells[i] for i in unit])
-    for a, b in board.less:
-        model.Add(cells[a] < cells[b])
+    cells, grid_of = (_str8ts if puzzle.kind == "str8ts" else _latin)(puzzle, model)
     found: list = []
     wanted = 2 if unique else 1
 
     class Keep(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
-            found.append(board.grid([self.Value(x) for x in cells]))
+            found.append(grid_of([self.Value(x) for x in cells]))
             if len(found) >= wanted:
                 self.StopSearch()
 
@@ -73,3 +75,55 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     return result
 
 
+
+
+def _latin(puzzle, model):
+    board = board_of(puzzle)
+    n = board.n
+    cells = [model.NewIntVar(v or 1, v or n, f"x{i}") for i, v in enumerate(board.givens)]
+    for unit in board.units:
+        model.AddAllDifferent([cells[i] for i in unit])
+    for a, b in board.less:
+        model.Add(cells[a] < cells[b])
+    return cells, board.grid
+
+
+def _str8ts(puzzle, model):
+    import itertools
+
+    from ..puzzles.str8ts import compartments
+
+    n = puzzle.size
+    white = puzzle.white_cells()
+    var = {(r, c): model.NewIntVar(puzzle.givens[r][c] or 1, puzzle.givens[r][c] or n, f"x{r}_{c}")
+           for r, c in white}
+    for line in [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]:
+        model.AddAllDifferent([var[cell] for cell in line if cell in var])
+        clues = [puzzle.givens[r][c] for r, c in line if puzzle.black[r][c] and puzzle.givens[r][c]]
+        if len(set(clues)) != len(clues):  # two black clues of a line repeat a digit: no solution
+            never = model.NewIntVar(0, 0, "")
+            model.Add(never == 1)
+        for r, c in line:
+            if puzzle.black[r][c] and puzzle.givens[r][c]:
+                for cell in line:
+                    if cell in var:
+                        model.Add(var[cell] != puzzle.givens[r][c])
+    for run in compartments(puzzle):
+        length, cells = len(run), [var[cell] for cell in run]
+        if length < 2:
+            continue
+        if length <= TABLE_UP_TO:
+            rows = [p for low in range(1, n - length + 2) for p in itertools.permutations(range(low, low + length))]
+            model.AddAllowedAssignments(cells, rows)
+        else:
+            high, low = model.NewIntVar(1, n, ""), model.NewIntVar(1, n, "")
+            model.AddMaxEquality(high, cells)
+            model.AddMinEquality(low, cells)
+            model.Add(high - low == length - 1)
+    order = list(var)
+
+    def grid_of(values):
+        placed = dict(zip(order, values))
+        return tuple(tuple(placed.get((r, c), 0) for c in range(n)) for r in range(n))
+
+    return [var[cell] for cell in order], grid_of
