@@ -8,10 +8,10 @@ digits of the line's black clues, and each compartment of L cells constrained by
 every permutation of every run of L consecutive digits (L! (n - L + 1) rows), as in the
 seed, up to L = 6; a longer compartment (over 2,000 rows per start) gets the equivalent
 max - min = L - 1 with its cells all different.  These are the seeds' constraint models,
-not futomip's 0/1 MILP that the ``ortools`` backend hands to CP-SAT.  A solution callback keeps the first solution and stops the
-search (as the seed did); with ``unique`` it asks CP-SAT to enumerate and stops at the
-second.  CP-SAT gets one worker (``--threads`` raises it: the comparison is per core) and
-the time left of the deadline.
+not futomip's 0/1 MILP that the ``ortools`` backend hands to CP-SAT.  Without an objective
+CP-SAT stops at the first solution (what the seed's solution callback did by hand); with
+``unique`` a second search under a no-good cut looks for another.  CP-SAT gets one worker
+(``--threads`` raises it: the comparison is per core) and the time left of the deadline.
 """
 
 from __future__ import annotations
@@ -42,15 +42,36 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     loaded = start - loading  # the first call pays OR-Tools' import: "import", as for the MILP
     model = cp_model.CpModel()
     cells, grid_of = (_str8ts if puzzle.kind == "str8ts" else _latin)(puzzle, model)
-    found: list = []
-    wanted = 2 if unique else 1
+    build = time.perf_counter() - start
+    status, first, stats = _search(cp_model, model, cells, options, deadline)
+    found = [grid_of(first)] if first is not None else []
+    finished = status != cp_model.UNKNOWN
+    if unique and found:
+        # A second search under a no-good cut (some cell differs from the first solution):
+        # infeasible proves uniqueness.  Enumerating in one search instead turns presolve
+        # off and took seconds on the non-unique osmith93 Str8ts boards.
+        differs = []
+        for x, v in zip(cells, first):
+            flag = model.NewBoolVar("")
+            model.Add(x != v).OnlyEnforceIf(flag)
+            differs.append(flag)
+        model.AddBoolOr(differs)
+        status, second, more = _search(cp_model, model, cells, options, deadline)
+        stats = {key: stats[key] + more[key] for key in stats}
+        finished = status != cp_model.UNKNOWN
+        if second is not None:
+            found.append(grid_of(second))
+    seconds = {"import": loaded, "build": build, "solve": time.perf_counter() - start - build}
+    if status == cp_model.MODEL_INVALID:
+        return finish(puzzle, "cpsat", "error", solver="cpsat", seconds=seconds, stats=stats,
+                      message="CP-SAT found the model invalid")
+    result = search_result(puzzle, "cpsat", found, finished, unique, seconds, stats)
+    result.solver = "cpsat"
+    return result
 
-    class Keep(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self) -> None:
-            found.append(grid_of([self.Value(x) for x in cells]))
-            if len(found) >= wanted:
-                self.StopSearch()
 
+def _search(cp_model, model, cells, options: Options, deadline: Deadline):
+    """One CP-SAT search for a first solution: (status, values or None, stats)."""
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = options.threads or 1
     if options.seed is not None:
@@ -58,23 +79,10 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     left = deadline.remaining()
     if left is not None:
         solver.parameters.max_time_in_seconds = max(left, 0.001)
-    if unique:
-        solver.parameters.enumerate_all_solutions = True
-    build = time.perf_counter() - start
     with stopping.cancellable(solver.StopSearch, deadline.end):
-        status = solver.Solve(model, Keep())
-    seconds = {"import": loaded, "build": build, "solve": time.perf_counter() - start - build}
-    stats = {"branches": solver.NumBranches(), "conflicts": solver.NumConflicts()}
-    # OPTIMAL/INFEASIBLE: the search finished; FEASIBLE or UNKNOWN: stopped (by the callback or the clock).
-    finished = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE) or len(found) >= wanted
-    if not found and status not in (cp_model.INFEASIBLE, cp_model.UNKNOWN, cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return finish(puzzle, "cpsat", "error", solver="cpsat", seconds=seconds, stats=stats,
-                      message=f"CP-SAT ended with {solver.StatusName(status)}")
-    result = search_result(puzzle, "cpsat", found, finished, unique, seconds, stats)
-    result.solver = "cpsat"
-    return result
-
-
+        status = solver.Solve(model)
+    values = [solver.Value(x) for x in cells] if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else None
+    return status, values, {"branches": solver.NumBranches(), "conflicts": solver.NumConflicts()}
 
 
 def _latin(puzzle, model):
