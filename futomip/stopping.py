@@ -25,6 +25,7 @@ Without ``install_signal_handlers`` (the Python API) Ctrl-C is Python's plain
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import itertools
 import os
 import select
@@ -35,7 +36,8 @@ from typing import Callable
 
 from ._children import terminate_children
 
-__all__ = ["Stopped", "cancellable", "check", "requested", "install_signal_handlers", "GRACE", "OVERRUN"]
+__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "requested",
+           "install_signal_handlers", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
 """Seconds a cancelled command has to wind down before the watchdog ends the process."""
@@ -56,17 +58,78 @@ class Stopped(KeyboardInterrupt):
         super().__init__(self.reason)
 
 
+class DeadlineReached(Exception):
+    """Work in Python (building a model) ran past the command's deadline; see ``deadline_bound``."""
+
+
+@contextlib.contextmanager
+def deadline_bound(deadline_end: float | None):
+    """Interrupt the body, in the main thread, ``OVERRUN`` seconds after ``deadline_end``
+    (a ``time.perf_counter`` reading) by raising ``DeadlineReached``.
+
+    Building a large model through PuLP or Pyomo is seconds of pure Python that no solver
+    callback can stop, and it once took a 2 s limit to 2.8 s.  A real-time interval timer
+    (SIGALRM) interrupts it at the next bytecode.  Only in the main thread and when no other
+    timer is running (a test's own alarm wins); elsewhere the body simply runs to its end.
+    """
+    if (deadline_end is None or threading.current_thread() is not threading.main_thread()
+            or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise DeadlineReached("the time limit ran out while the model was being built")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, max(deadline_end + OVERRUN - time.perf_counter(), 1e-3))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 _lock = threading.Lock()
 _active: dict[int, list] = {}  # token -> [cancel, cancel_at or None, already cancelled]
 _tokens = itertools.count()
 _requested: int | None = None
 _watchdog: threading.Thread | None = None
 _wake_read: int | None = None
+BACKSTOP = 0.15
+"""Seconds after the hard deadline at which the process ends even if Python cannot run."""
+
+_backstop_sink = None
+_hard_end: float | None = None
+_on_hard_end: Callable[[], int] | None = None
 on_forced_exit: Callable[[str], None] | None = None
 """Called (from the watchdog thread) just before the process is ended; the CLI flushes there."""
 last_words: list[Callable[[], None]] = []
 """Called (from the watchdog thread) before ``on_forced_exit``: a command that holds finished
 results in memory (bench) registers a printer here, so a forced exit keeps them."""
+
+
+def set_hard_deadline(end: float | None, on_expiry: Callable[[], int] | None = None) -> None:
+    """Programs only: end the process at ``end`` (a ``time.perf_counter`` reading) if it is
+    still running then, after ``on_expiry`` has printed what the user must see; its return
+    value is the exit code.
+
+    A cancelled solver normally returns within a fraction of a second, but HiGHS' presolve on
+    a model of ~90,000 columns checked neither its limit nor its interrupt for 26 s: a
+    wall-clock limit can only be kept by ending the process.  None clears it.
+    """
+    global _hard_end, _on_hard_end
+    _hard_end, _on_hard_end = end, on_expiry
+    faulthandler.cancel_dump_traceback_later()
+    if end is not None:
+        _ensure_watchdog()
+        # The watchdog thread needs Python's lock, which a solver may hold for seconds
+        # (pyscipopt's optimize() under Pyomo does): faulthandler's own C thread ends the
+        # process without it, a little later, as a last resort (exit 1, nothing printed).
+        global _backstop_sink
+        if _backstop_sink is None:
+            _backstop_sink = open(os.devnull, "w")
+        faulthandler.dump_traceback_later(max(end - time.perf_counter(), 0.0) + BACKSTOP, exit=True,
+                                          file=_backstop_sink)
 
 
 def requested() -> int | None:
@@ -168,6 +231,15 @@ def _watch() -> None:
             overdue = [entry for entry in _active.values() if entry[1] is not None and now > entry[1]]
         for entry in overdue:
             _cancel(entry)
+        if _hard_end is not None and forced_at is None and now > _hard_end and _on_hard_end is not None:
+            _cancel_all()
+            code = 1
+            try:
+                code = _on_hard_end()
+            except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
+                pass
+            terminate_children(grace=0.1)
+            os._exit(code)
         if forced_at is not None and time.monotonic() > forced_at:
             terminate_children(grace=0.2)
             for call in list(last_words) + ([lambda: on_forced_exit(_REASONS[signum])] if on_forced_exit else []):

@@ -48,6 +48,10 @@ def _expected_format(path: Path) -> str:
         return "ampl"
     if path.suffix == ".dat":
         return "opl"
+    if path.name.endswith(".wide.txt"):
+        return "grid-wide"
+    if path.suffix == ".unequal":
+        return "tatham"
     return "grid" if path.parent.name == "seeds" else "csv"
 
 

@@ -189,3 +189,60 @@ def test_the_time_limit_covers_every_puzzle_of_a_file(tmp_path):
     assert len(results) == 3 and all(r["complete"] is False for r in results)
     assert "ran out before this puzzle started" in (results[2]["message"] or "")
     assert elapsed < 3 + 0.5 + 1.0, f"took {elapsed:.1f} s"
+
+
+@pytest.mark.parametrize("backend,solver", [("highspy", "highs"), ("pulp", "highs"), ("pulp", "cbc"),
+                                            ("pyomo", "highs"), ("pyomo", "cbc"), ("pulp", "glpk")])
+def test_a_time_limit_ends_the_command_near_the_limit(backend, solver):
+    """--time-limit 2 on Knotty without reduction: the command (start-up included) ends within
+    the promised allowance of 0.5 s plus 1 s of slack for a loaded test machine; pyomo/cbc once
+    ran 2-2.8 s over and gave up with status 'error' after 3.5 s."""
+    from conftest import require_pair
+
+    require_pair(backend, solver)
+    start = time.monotonic()
+    done = _run(str(KNOTTY), "--reduce", "none", "--backend", backend, "--solver", solver,
+                "--time-limit", "2", "--json", "-q")
+    elapsed = time.monotonic() - start
+    assert done.returncode == 1, done.stderr
+    assert json.loads(done.stdout)["status"] == "time_limit"
+    assert elapsed < 2 + 0.5 + 1.0, f"took {elapsed:.1f} s"
+
+
+def test_deadline_bound_interrupts_pure_python_work():
+    """A busy Python loop inside ``deadline_bound`` ends with DeadlineReached just after the deadline."""
+    from futomip import stopping
+
+    start = time.perf_counter()
+    with pytest.raises(stopping.DeadlineReached):
+        with stopping.deadline_bound(start + 0.2):
+            while True:
+                pass
+    assert time.perf_counter() - start < 0.2 + stopping.OVERRUN + 0.3
+    with stopping.deadline_bound(None):  # no limit: the body runs to its end
+        sum(range(1000))
+
+
+def test_a_model_build_past_the_deadline_is_a_time_limit_not_an_overrun():
+    """Pyomo builds Knotty's unreduced model in about a second of pure Python; with a 0.3 s
+    limit the build is interrupted and the answer is status time_limit with a note."""
+    import futomip
+    from futomip import io
+
+    puzzle = io.load(KNOTTY)
+    start = time.perf_counter()
+    result = futomip.solve(puzzle, backend="pyomo", solver="cbc", reduce="none", time_limit=0.3)
+    assert result.status == "time_limit"
+    assert time.perf_counter() - start < 0.3 + 1.0
+
+
+def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
+    """HiGHS' presolve once ignored limit and cancel for 26 s: past the hard deadline the
+    watchdog prints what the program asks and ends the process with its exit code."""
+    script = ("import time\nfrom futomip import stopping\n"
+              "stopping.set_hard_deadline(time.perf_counter() + 0.5, lambda: print('ended', flush=True) or 1)\n"
+              "time.sleep(30)\n")
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == "ended\n", done.stderr
+    assert time.monotonic() - start < 0.5 + 2.0

@@ -117,9 +117,19 @@ class PyomoSession(Session):
     def _solve_persistent(self, time_limit: float | None) -> RawSolution:
         from pyomo.contrib.solver.common.results import SolutionStatus, TerminationCondition
 
+        end = None if time_limit is None else time.perf_counter() + time_limit
         if self._persistent is None:
             self._persistent = _persistent_class(self.solver)()
-        self.solver.pyomo_attach(self._persistent, self._block, self.flag)
+        try:
+            # Loading the model into the solver is seconds of Python on large models (SCIP):
+            # it counts against the limit and is cut off by it, and the solver gets what is left.
+            with stopping.deadline_bound(end):
+                self.solver.pyomo_attach(self._persistent, self._block, self.flag)
+        except stopping.DeadlineReached:
+            self._persistent = None
+            return RawSolution(TIME_LIMIT, message="the time limit ran out while the model was loaded into the solver")
+        if end is not None:
+            time_limit = max(0.01, end - time.perf_counter())
         config = {
             "load_solutions": False,
             "raise_exception_on_nonoptimal_result": False,

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 
-from .. import io
+from .. import io, stopping
 from ..errors import VerificationError
 from ..options import Deadline, Options
 from ..pipeline import Task, run
@@ -91,6 +92,7 @@ def run_command(args, started: float) -> int:
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
     worst = EXIT_SOLVED
+    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit)
     for number, puzzle in enumerate(puzzles):
         if len(puzzles) > 1 and not args.json:
             say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
@@ -105,7 +107,10 @@ def run_command(args, started: float) -> int:
         result.file = args.file
         result.seconds["read"] = read_seconds
         result.seconds["total"] = result.seconds.get("total", 0.0) + read_seconds
-        say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose), flush=True)
+        with _printing:
+            say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
+                flush=True)
+            printed.append(number)
         if not result.solved and result.status != WRITTEN:
             worst = EXIT_UNSOLVED
         if result.stopped is not None:
@@ -124,6 +129,51 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
         raise _usage(f"--method {args.method} solves, or proves uniqueness with --unique; --all, --explain and "
                      "model files need the MILP (--method milp)")
     return lambda puzzle: methods.run(name, puzzle, options, deadline, task.action == "unique", params)
+
+
+_printing = threading.Lock()
+
+
+def _hold_the_limit(args, puzzles, deadline, limit) -> list[int]:
+    """Make ``--time-limit`` a wall-clock promise: should a solver ignore both its own limit
+    and the cancel (see ``stopping.set_hard_deadline``), the process ends at the limit plus
+    its allowance (10% or 0.5 s, less a margin for leaving), after printing a ``time_limit``
+    result for every puzzle not printed yet.  The list returned collects printed puzzles."""
+    from ..report import text_report, to_json
+
+    printed: list[int] = []
+    if deadline.end is None or not _owns_the_process():
+        return printed
+
+    def on_expiry() -> int:
+        if not _printing.acquire(timeout=0.5):
+            return 1
+        for number, puzzle in enumerate(puzzles):
+            if number in printed:
+                continue
+            backend, solver = _pair_names(args, puzzle)
+            result = Result(puzzle, "time_limit", backend=backend, solver=solver, seconds={"total": limit},
+                            message="the solver did not stop at the time limit; futomip ended it")
+            result.file = args.file
+            say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
+                flush=True)
+        return 1
+
+    # Leaving takes up to a few tenths of a second (ending solver programs, the kernel freeing
+    # a large process), so the process is ended that much before the allowance runs out.
+    stopping.set_hard_deadline(deadline.end + max(0.1 * limit, 0.5) - 0.3, on_expiry)
+    return printed
+
+
+def _pair_names(args, puzzle) -> tuple[str, str]:
+    # What the user named: resolving the default pair would import and probe solvers, which
+    # a process being ended at its limit has no time for.
+    return args.backend or "", args.solver or ""
+
+
+def _owns_the_process() -> bool:
+    """Only the ``futomip`` program may end its process (not ``cli.main`` called from Python)."""
+    return stopping.on_forced_exit is not None
 
 
 def _show_solution(args, puzzle):

@@ -30,13 +30,20 @@ def _register() -> dict[str, Format]:
         "futoshiki_opl",
         "futoshiki_ampl",
         "futoshiki_grid",
+        "futoshiki_grid_wide",
         "futoshiki_csv",
+        "futoshiki_tatham",
         "nonogram_seed",
         "nonogram_non",
         "nonogram_nin",
         "nonogram_taai",
         "nonogram_dzn",
         "nonogram_dat",
+        "nonogram_webpbn",
+        "nonogram_tatham",
+        "sudoku_line",
+        "sudoku_grid",
+        "latin_pls",
     ]
     modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return {module.FORMAT.name: module.FORMAT for module in modules}

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from .. import reduction
+from .. import reduction, stopping
 from ..backends.base import ADDITIVE_STATS
 from ..errors import UnknownNameError, VerificationError
 from ..kinds import kind_of
@@ -67,6 +67,7 @@ class SolutionFinder:
             if options.reduce == "split" else None
         self.seconds["reduce"] += time.perf_counter() - start
         self._leaves = None
+        self._out_of_time = ""
         self.model: ModelRun | None = None
         if self.split is None or self._root_slice() > 0:
             self.model = self._build(self.domains)
@@ -82,9 +83,16 @@ class SolutionFinder:
         finally:
             self.seconds["reduce"] += time.perf_counter() - start
 
-    def _build(self, domains) -> ModelRun:
-        """A model on ``domains`` with a no-good row for each grid found so far that they admit."""
-        model = ModelRun(self.puzzle, self.pair, self.encoding, self.options, domains, self.seconds)
+    def _build(self, domains, bounded: bool = True) -> ModelRun | None:
+        """A model on ``domains`` with a no-good row for each grid found so far that they
+        admit; None if the time limit ran out while building it (``bounded``)."""
+        try:
+            model = ModelRun(self.puzzle, self.pair, self.encoding, self.options, domains, self.seconds,
+                             self.deadline.end if bounded else None)
+        except stopping.DeadlineReached as exc:
+            self._out_of_time = str(exc)
+            self._note(self._out_of_time)
+            return None
         for number, grid in enumerate(self.found, start=1):
             if domains is None or domains.admits(grid):
                 model.exclude(grid, number)
@@ -101,6 +109,11 @@ class SolutionFinder:
         Raises ``VerificationError`` if a solver's grid breaks a rule (a bug somewhere).
         """
         while True:
+            if self._out_of_time:
+                # Once a build ran out of time the search stops here: skipping that model and
+                # going on would break the exactness of uniqueness proofs and enumeration.
+                self.last_message = self._out_of_time
+                return TIME_LIMIT, None
             if self.model is None:
                 start = time.perf_counter()
                 leaf = next(self._leaves, None)
@@ -108,6 +121,7 @@ class SolutionFinder:
                 if leaf is None:
                     return self._search_ended()
                 self.model = self._build(leaf)
+                continue
             on_whole = self._leaves is None
             slice_ = self._root_slice() if on_whole and self.split is not None else None
             if slice_ == 0:
@@ -165,7 +179,8 @@ class SolutionFinder:
     def write(self, path: str, file_format: str) -> float:
         """Write the whole (reduced) puzzle's model with the backend's writer; the seconds spent."""
         start = time.perf_counter()
-        model = self.model if self.model is not None and self._leaves is None else self._build(self.domains)
+        model = self.model if self.model is not None and self._leaves is None else \
+            self._build(self.domains, bounded=False)
         try:
             model.write(path, file_format)
         finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 
+from .. import stopping
 from ..backends import backend_module
 from ..errors import ModelTooLargeError
 from ..kinds import kind_of
@@ -24,17 +25,27 @@ __all__ = ["ModelRun"]
 class ModelRun:
     """The model of ``puzzle`` on ``domains`` (None: unreduced), loaded for ``pair``."""
 
-    def __init__(self, puzzle, pair, encoding: str, options, domains, seconds: dict) -> None:
+    def __init__(self, puzzle, pair, encoding: str, options, domains, seconds: dict,
+                 deadline_end: float | None = None) -> None:
+        """Raises ``stopping.DeadlineReached`` if building runs past ``deadline_end``."""
         self.seconds = seconds
         start = time.perf_counter()
         module = kind_of(puzzle).model_module()
         _check_size(puzzle, module, options.max_columns)
-        self.formulation = module.formulate(puzzle, encoding) if domains is None else \
-            module.formulate(puzzle, encoding, domains)
         self.pair, self.options = pair, options
         self.cut_rows: list[Constraint] = []
-        self.session = self._open_session()
-        self.seconds["build"] += time.perf_counter() - start
+        self.session = None
+        try:
+            with stopping.deadline_bound(deadline_end):
+                self.formulation = module.formulate(puzzle, encoding) if domains is None else \
+                    module.formulate(puzzle, encoding, domains)
+                self.session = self._open_session()
+        except stopping.DeadlineReached:
+            if self.session is not None:
+                self.session.close()
+            raise
+        finally:
+            self.seconds["build"] += time.perf_counter() - start
 
     def _open_session(self):
         return backend_module(self.pair.backend).open_session(self.formulation.model, solver_named(self.pair.solver),

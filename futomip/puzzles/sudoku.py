@@ -117,7 +117,10 @@ def render(puzzle: Sudoku, grid: Grid | None = None, blank: str = ".") -> str:
     lines = []
     for r in range(n):
         if r and r % b == 0:
-            lines.append("+".join("-" * (b * (width + 1) + 1) for _ in range(b)).strip("-"))
+            # A box is b cells of ``width`` with blanks between; " | " stands between boxes.
+            box = b * width + b - 1
+            lines.append("+".join("-" * (box + (1 if i in (0, b - 1) else 2)) for i in range(b)) if b > 1
+                         else "-" * width)
         cells = []
         for c in range(n):
             if c and c % b == 0:

@@ -1,0 +1,121 @@
+"""The "tatham" format: game IDs of Simon Tatham's "Unequal" (his Futoshiki), one per line.
+
+    5:0,0,0,4L,0L,0,2LU,0L,0U,0,0,0U,0,0,0,0,0D,0,3LRUD,0,0R,3,0L,0,0,
+
+Before the colon the game parameters: the size, then letters for the mode and difficulty
+(``5``, ``5de``; a mode ``a`` is the "Adjacent" variant, whose marks mean "differ by one",
+which is not Futoshiki and is refused).  After it, the n x n cells row by row, separated by
+commas (a final comma is allowed): the given digit (0 for a blank), then any of ``U``,
+``R``, ``D``, ``L`` for each neighbour (up, right, down, left) that this cell is *greater*
+than.  Lines that are blank or start with ``#`` are skipped.
+
+Pure Python: must not import solvers, backends or ``models``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import DataFormatError, UnsupportedFeatureError
+from ..puzzles.futoshiki import Futoshiki
+from ._format import Format
+from ._scan import MAX_SIZE, int_value, text_lines
+
+__all__ = ["FORMAT", "read", "write", "sniff"]
+
+_PARAMS = re.compile(r"([0-9]+)([a-z]*)")
+_CELL = re.compile(r"([0-9]+)([URDL]*)")
+_STEP = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
+_ID = re.compile(r"\s*[0-9]+[a-z]*:[0-9URDL,]*\s*")
+
+
+def _id_lines(text: str):
+    for number, line in enumerate(text_lines(text), start=1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            yield number, line
+
+
+def sniff(text: str) -> bool:
+    """Whether every non-comment line looks like ``N...:cells``."""
+    lines = [line for _, line in _id_lines(text)]
+    return bool(lines) and all(_ID.fullmatch(line) for line in lines[:20])
+
+
+def read(text: str, path: str = "<string>") -> list[Futoshiki]:
+    """Every game ID in ``text``."""
+    base = Path(path).stem if not path.startswith("<") else ""
+    puzzles = [_read_id(line, number, path) for number, line in _id_lines(text)]
+    if not puzzles:
+        raise DataFormatError(path, 1, 1, "expected a game ID 'N:cells', found no line with one")
+    for k, puzzle in enumerate(puzzles):
+        name = base if len(puzzles) == 1 else f"{base}#{k + 1}" if base else f"#{k + 1}"
+        puzzles[k] = Futoshiki(puzzle.size, puzzle.givens, puzzle.less, name)
+    return puzzles
+
+
+def _read_id(line: str, number: int, path: str) -> Futoshiki:
+    start = len(line) - len(line.lstrip())
+    params, colon, description = line.strip().partition(":")
+    match = _PARAMS.fullmatch(params)
+    if not colon or match is None:
+        raise DataFormatError(path, number, start + 1,
+                              f"expected game parameters and a colon ('5:' or '5de:'), found {params[:30]!r}")
+    n = int_value(match.group(1))
+    if not 1 <= n <= MAX_SIZE:
+        raise DataFormatError(path, number, start + 1, f"expected a size in 1..{MAX_SIZE}, found {match.group(1)}")
+    if "a" in match.group(2).split("d", 1)[0]:
+        raise DataFormatError(path, number, start + 1 + len(match.group(1)),
+                              "expected Unequal mode, found the 'Adjacent' variant (its marks are not inequalities)")
+    column = start + len(params) + 2
+    tokens = description.split(",")
+    if tokens and tokens[-1] == "" and len(tokens) == n * n + 1:
+        tokens.pop()
+    board = [[0] * n for _ in range(n)]
+    less = []
+    for index, token in enumerate(tokens):
+        if index >= n * n:
+            raise DataFormatError(path, number, column, f"expected {n * n} cells for size {n}, found more")
+        cell = _CELL.fullmatch(token)
+        if cell is None or int_value(cell.group(1)) > n or len(set(cell.group(2))) < len(cell.group(2)):
+            raise DataFormatError(path, number, column,
+                                  f"expected a digit 0..{n} and any of U, R, D, L once each, found {token[:30]!r}")
+        r, c = divmod(index, n)
+        board[r][c] = int_value(cell.group(1))
+        for offset, mark in enumerate(cell.group(2)):
+            dr, dc = _STEP[mark]
+            if not (0 <= r + dr < n and 0 <= c + dc < n):
+                raise DataFormatError(path, number, column + len(cell.group(1)) + offset,
+                                      f"expected a mark towards a neighbour, found {mark!r} at the board's edge")
+            less.append(((r + dr, c + dc), (r, c)))
+        column += len(token) + 1
+    if len(tokens) < n * n:
+        raise DataFormatError(path, number, len(line.rstrip()) + 1,
+                              f"expected {n * n} cells for size {n}, found end of line after {len(tokens)}")
+    return Futoshiki(n, tuple(map(tuple, board)), tuple(less))
+
+
+def write(puzzle: Futoshiki) -> str:
+    """The puzzle as one game ID (marks on the greater cell of each pair)."""
+    n = puzzle.size
+    marks: dict[tuple[int, int], str] = {}
+    for small, big in puzzle.less:
+        step = (small[0] - big[0], small[1] - big[1])
+        letter = next((key for key, value in _STEP.items() if value == step), None)
+        if letter is None:
+            raise UnsupportedFeatureError(
+                f"the tatham format holds signs between neighbours only, not {small} < {big} (0-based)")
+        marks[big] = marks.get(big, "") + letter
+    cells = [f"{puzzle.givens[r][c]}{''.join(sorted(set(marks.get((r, c), ''))))}" for r in range(n) for c in range(n)]
+    return f"{n}:" + ",".join(cells) + ",\n"
+
+
+FORMAT = Format(
+    name="tatham",
+    kind="futoshiki",
+    extensions=(".unequal", ".txt"),
+    sniff=sniff,
+    read=read,
+    write=write,
+    description="Simon Tatham's Unequal game IDs: 'N:cells', a digit (0 blank) then U/R/D/L = greater than that neighbour",
+)

@@ -1,0 +1,86 @@
+"""The "sudoku-line" format: one Sudoku per line, the cells row by row (the form of the big
+public Sudoku collections, e.g. the 17-clue list and the "hardest" lists).
+
+    4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........  optional name
+    # a comment line; blank lines are skipped
+
+81 characters for a 9x9 (16 for a 4x4): '1'-'9' a given, '.' or '0' a blank.  Anything
+after the cells and a blank is the puzzle's name (collections put ratings or sources
+there).  A file holds any number of puzzles; ``--index`` picks one.
+
+Pure Python: must not import solvers, backends or ``models``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import DataFormatError
+from ..puzzles.sudoku import Sudoku
+from ._format import Format
+from ._scan import text_lines
+from .sudoku_common import SIZES, cell_char, cell_value, check_writable, name_from_path
+
+__all__ = ["FORMAT", "read", "write", "sniff"]
+
+_CELLS = {size * size: size for size in SIZES}
+_LINE = re.compile(r"([0-9.]{16}|[0-9.]{81})(\s.*)?")
+
+
+def _puzzle_lines(text: str):
+    for number, line in enumerate(text_lines(text), start=1):
+        if line.strip() and not line.lstrip().startswith("#"):
+            yield number, line
+
+
+def sniff(text: str) -> bool:
+    """Whether every puzzle line starts with 16 or 81 cell characters and a blank follows."""
+    lines = [line for _, line in _puzzle_lines(text)]
+    return bool(lines) and all(_LINE.fullmatch(line) for line in lines[:50])
+
+
+def read(text: str, path: str = "<string>") -> list[Sudoku]:
+    """Every puzzle in ``text``, in file order."""
+    puzzles = []
+    base = name_from_path(path)
+    for number, line in _puzzle_lines(text):
+        puzzles.append(_read_line(line, number, path, base, len(puzzles) + 1))
+    if not puzzles:
+        raise DataFormatError(path, 1, 1, "expected a line of 81 (or 16) Sudoku cells, found no puzzle line")
+    return puzzles
+
+
+def _read_line(line: str, number: int, path: str, base: str, ordinal: int) -> Sudoku:
+    start = len(line) - len(line.lstrip())
+    cells = line[start:].split(None, 1)[0]
+    rest = line[start + len(cells):].strip()
+    if len(cells) not in _CELLS:
+        # Point at the first character that cannot be a cell, else at the end of the cells.
+        bad = next((i for i, char in enumerate(cells) if char not in "0123456789."), None)
+        column = start + 1 + (bad if bad is not None else len(cells))
+        shown = repr(cells[bad]) if bad is not None else f"{len(cells)} characters"
+        raise DataFormatError(path, number, column,
+                              f"expected 81 (9x9) or 16 (4x4) cell characters, found {shown}")
+    size = _CELLS[len(cells)]
+    values = [cell_value(char, size, path, number, start + 1 + i) for i, char in enumerate(cells)]
+    givens = tuple(tuple(values[r * size:(r + 1) * size]) for r in range(size))
+    name = rest or (f"{base}#{ordinal}" if base else f"#{ordinal}")
+    return Sudoku(size, givens, name)
+
+
+def write(puzzle: Sudoku) -> str:
+    """The puzzle as one line (with its name after a blank, when it has one)."""
+    check_writable(puzzle, "sudoku-line")
+    cells = "".join(cell_char(value) for row in puzzle.givens for value in row)
+    return f"{cells}  {puzzle.name}\n" if puzzle.name and not puzzle.name.startswith("#") else cells + "\n"
+
+
+FORMAT = Format(
+    name="sudoku-line",
+    kind="sudoku",
+    extensions=(".sdm", ".txt"),
+    sniff=sniff,
+    read=read,
+    write=write,
+    description="one Sudoku per line: 81 (or 16) cells row by row, '.' or '0' blank, optional name after a blank",
+)

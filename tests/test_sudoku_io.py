@@ -1,0 +1,104 @@
+"""The Sudoku formats (sudoku-line, sudoku-grid): round trips, detection, exact error
+positions, and the bundled files through the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from futomip import io
+from futomip.errors import DataFormatError, UnsupportedFeatureError
+from futomip.puzzles.sudoku import Sudoku, verify
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "sudoku"
+
+
+@st.composite
+def sudokus(draw):
+    size = draw(st.sampled_from([4, 9]))
+    givens = tuple(tuple(draw(st.integers(0, size)) for _ in range(size)) for _ in range(size))
+    return Sudoku(size, givens)
+
+
+@settings(max_examples=60, deadline=None)
+@given(puzzle=sudokus(), fmt=st.sampled_from(["sudoku-line", "sudoku-grid"]))
+def test_write_then_read_gives_the_same_puzzle(puzzle, fmt):
+    text = io.write_text(puzzle, fmt)
+    assert io.read_text(text, "x", fmt) == [puzzle]
+    assert io.detect(text, "x").name == fmt
+
+
+def test_bundled_files_are_detected_and_read():
+    hardest = io.read(DATA / "hardest.txt")
+    assert [p.name for p in hardest] == ["inkala-2012", "hard-b", "hard-c"]
+    assert all(p.size == 9 for p in hardest)
+    easy = io.load(DATA / "easy.sdk")
+    assert easy.givens[0] == (5, 3, 0, 0, 7, 0, 0, 0, 0) and easy.name == "easy"
+
+
+def test_line_format_takes_zero_blanks_comments_and_a_4x4():
+    text = "# comment\n\n" + "0" * 81 + "\n1.3..4..........\n"
+    puzzles = io.read_text(text, "x.txt", "sudoku-line")
+    assert [p.size for p in puzzles] == [9, 4] and puzzles[1].givens[0] == (1, 0, 3, 0)
+
+
+def test_grid_format_takes_spaces_and_several_boards():
+    board = "1 . | 3 .\n. . | . 4\n----+----\n. . | . .\n. . | . .\n"
+    puzzles = io.read_text(board + "\n" + board, "x.sdk", "sudoku-grid")
+    assert len(puzzles) == 2 and puzzles[0].givens[1] == (0, 0, 0, 4)
+
+
+@pytest.mark.parametrize("fmt,text,position,words", [
+    ("sudoku-line", "." * 80 + "\n", (1, 81), "81 (9x9) or 16 (4x4)"),
+    ("sudoku-line", "." * 40 + "x" + "." * 40 + "\n", (1, 41), "'x'"),
+    ("sudoku-line", "# c\n" + "." * 15 + "5\n", (2, 16), "digit 1-4"),
+    ("sudoku-line", "." * 40 + "٣" + "." * 40 + "\n", (1, 41), "'٣'"),
+    ("sudoku-line", "# only a comment\n", (1, 1), "no puzzle line"),
+    ("sudoku-grid", "...|...|...\n" * 3 + "...|.x.|...\n", (4, 6), "'x'"),
+    ("sudoku-grid", "...|...|...\n" * 3 + "...|...|..\n", (4, 11), "end of line after 8"),
+    ("sudoku-grid", "...|...|...\n" * 3 + "...|...|....\n", (4, 12), "past them"),
+    ("sudoku-grid", "...|...|...\n" * 8, (9, 1), "end of file after 8"),
+    ("sudoku-grid", ".....\n", (1, 6), "first row of 9 (or 4) cells"),
+])
+def test_errors_point_at_the_spot(fmt, text, position, words):
+    with pytest.raises(DataFormatError) as caught:
+        io.read_text(text, "bad", fmt)
+    assert (caught.value.line, caught.value.column) == position, str(caught.value)
+    assert words in str(caught.value)
+
+
+def test_sizes_without_one_character_cells_are_refused_by_the_writers():
+    with pytest.raises(UnsupportedFeatureError):
+        io.write_text(Sudoku(16, ((0,) * 16,) * 16), "sudoku-line")
+
+
+def test_a_futoshiki_grid_of_bare_digits_stays_futoshiki():
+    """4 rows of "d d d d" are a Futoshiki grid; the Sudoku grid needs a '.' or a box rule."""
+    from futomip.puzzles.futoshiki import Futoshiki
+
+    for size in (4, 9):
+        text = io.write_text(Futoshiki.from_clues(size, {(0, 0): 1}), "grid")
+        assert io.detect(text, "x.txt").kind == "futoshiki", text
+
+
+def test_cli_solves_and_converts_the_bundled_sudoku(tmp_path):
+    script = Path(sys.executable).with_name("futomip")
+    program = [str(script)] if script.exists() else [sys.executable, "-m", "futomip"]
+    done = subprocess.run(program + [str(DATA / "hardest.txt"), "--index", "0", "--unique", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "solved" and answer["unique"] is True
+    puzzle = io.read(DATA / "hardest.txt")[0]
+    assert verify(puzzle, tuple(map(tuple, answer["solution"]))) == []
+    target = tmp_path / "inkala.sdk"
+    done = subprocess.run(program + ["convert", str(DATA / "easy.sdk"), str(target)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert io.load(target).givens == io.load(DATA / "easy.sdk").givens
