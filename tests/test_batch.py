@@ -173,3 +173,14 @@ def test_ctrl_c_ends_the_workers_solver_programs_too(tmp_path):
     while processes_marked(marker) and time.monotonic() < end:
         time.sleep(0.05)
     assert processes_marked(marker) == []
+
+
+def test_a_method_that_cannot_take_a_kind_leaves_those_puzzles_out(tmp_path, capfd):
+    from futomip.cli import main
+
+    str8ts = str(DATA.parent.parent / "str8ts" / "seeds" / "blog-sample.txt")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", SEEDS[0], str8ts, "-o", str(out), "--method", "propagate,milp", "--jobs", "1"]) == 0
+    assert "propagate does not take 1 of the puzzles" in capfd.readouterr().err
+    assert sorted((r["label"], r["puzzle"]) for r in _lines(out)) == [
+        ("milp", "futoshiki"), ("milp", "str8ts"), ("propagate", "futoshiki")]

@@ -89,3 +89,11 @@ def test_anneal_sweep_draws_the_cost_curves(tmp_path):
     assert anneal_curves(runs[:0], str(tmp_path)) == []
     paths = anneal_curves(runs, str(tmp_path))
     assert [p.rsplit("/", 1)[-1] for p in paths] == ["anneal.png", "anneal.svg"]
+
+
+def test_report_json_gives_null_beyond_the_limit(tmp_path, capsys):
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
+    assert main(["report", str(results), "--json"]) == 0
+    rows = {row["label"]: row for row in json.loads(capsys.readouterr().out)["summary"]}
+    assert rows["slow"]["p90"] is None and rows["fast"]["p90"] == pytest.approx(0.45)
