@@ -232,7 +232,8 @@ def _watch() -> None:
         for entry in overdue:
             _cancel(entry)
         if _hard_end is not None and forced_at is None and now > _hard_end and _on_hard_end is not None:
-            _cancel_all()
+            # Print first: ending child programs can take a moment, and the GIL-free
+            # backstop does not wait for it.
             code = 1
             try:
                 code = _on_hard_end()

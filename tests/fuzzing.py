@@ -8,7 +8,8 @@ characters that Python's ``str.isdigit``/``int`` treat specially, binary junk, C
 ends, and lines duplicated or removed (a section twice or missing).
 
 ``parse_outcome`` is the rule every reader must keep: a list of puzzles, or a
-``DataFormatError`` with a 1-based position.  Anything else is a bug.
+``DataFormatError`` with a 1-based position (or an ``UnsupportedFeatureError`` that names
+its position, for well-formed input a reader cannot take).  Anything else is a bug.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from futomip import io
-from futomip.errors import DataFormatError
+from futomip.errors import DataFormatError, UnsupportedFeatureError
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_DIRS = [ROOT / "data", ROOT.parent / "shared" / "corpus"]
@@ -164,6 +165,10 @@ def parse_outcome(text: str, name: str, fmt: str | None) -> str:
     except DataFormatError as exc:
         assert exc.line >= 1 and exc.column >= 1, f"{exc} has no position"
         assert str(exc).strip(), "an empty message"
+        return "error"
+    except UnsupportedFeatureError as exc:
+        # Well-formed input the reader cannot take (a multi-colour .non), said at its spot.
+        assert re.match(r".+:[0-9]+:[0-9]+: \S", str(exc)), f"{exc} has no position"
         return "error"
     assert isinstance(puzzles, list)
     return "ok"

@@ -54,3 +54,11 @@ def test_errors_point_at_the_spot(text, position, words):
         io.read_text(text, "bad.xml", "webpbn-xml")
     assert (caught.value.line, caught.value.column) == position, str(caught.value)
     assert words in str(caught.value)
+
+
+def test_nested_elements_are_format_errors():
+    """The slow fuzz profile found a <puzzle> inside a <line> ending in an AttributeError."""
+    text = '<puzzleset><puzzle><clues type="rows"><line><puzzle></puzzle></line></clues></puzzle></puzzleset>'
+    with pytest.raises(DataFormatError) as caught:
+        io.read_text(text, "bad.xml", "webpbn-xml")
+    assert "inside a <puzzle>" in str(caught.value)

@@ -60,6 +60,7 @@ COMMANDS = {
     "report": "futomip.cli.report",
     "generate": "futomip.cli.generate",
     "draw": "futomip.cli.draw",
+    "grade": "futomip.cli.grade",
 }
 
 

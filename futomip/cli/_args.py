@@ -68,3 +68,10 @@ def check_output_path(path: str, suffixes: tuple[str, ...] | None, what: str) ->
         raise UsageError(f"{path}: is a folder; give a file name")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise UsageError(f"{path}: not writable here")
+
+
+def add_file_arguments(parser, verb: str) -> None:
+    """The puzzle file and how to read it, shared by the commands that take one."""
+    parser.add_argument("file", help="puzzle file (format detected from its content)")
+    parser.add_argument("--format", help="read the file in this format instead of detecting it")
+    parser.add_argument("--index", type=non_negative_int, help=f"{verb} only puzzle K (0-based) of a multi-puzzle file")

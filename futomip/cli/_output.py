@@ -118,7 +118,6 @@ def route_library_output(verbose: bool) -> None:
 
 def silence_broken_stdout() -> None:
     """After a broken pipe: send further output to /dev/null so that nothing complains at exit."""
-    global _stdout
     devnull = os.open(os.devnull, os.O_WRONLY)
     target = _stdout.fileno() if _stdout is not None else 1
     os.dup2(devnull, target)

@@ -20,7 +20,7 @@ from ..pipeline import Task, run
 from ..reduction import LEVELS
 from ..result import Result
 from ..status import WRITTEN
-from ._args import check_output_path, positive_int, seconds, solver_option, non_negative_int
+from ._args import add_file_arguments, check_output_path, positive_int, seconds, solver_option, non_negative_int
 from ._output import say, status_line
 
 __all__ = ["add_parser", "run_command"]
@@ -28,9 +28,7 @@ __all__ = ["add_parser", "run_command"]
 
 def add_parser(commands) -> None:
     solve = commands.add_parser("solve", help="solve a puzzle file and print the board")
-    solve.add_argument("file", help="puzzle file (format detected from its content)")
-    solve.add_argument("--format", help="read the file in this format instead of detecting it")
-    solve.add_argument("--index", type=non_negative_int, help="solve only puzzle K (0-based) of a multi-puzzle file")
+    add_file_arguments(solve, "solve")
     add_solver_arguments(solve)
     task = solve.add_mutually_exclusive_group()
     task.add_argument("--unique", action="store_true", help="also prove the solution unique or show a second one")
@@ -92,14 +90,16 @@ def run_command(args, started: float) -> int:
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
     worst = EXIT_SOLVED
-    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit)
+    found: dict[int, list] = {}  # --all: the solutions of each puzzle as they come
+    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found)
     for number, puzzle in enumerate(puzzles):
+        found[id(puzzle)] = []
         if len(puzzles) > 1 and not args.json:
             say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
         try:
             with status_line(args.quiet) as progress:
                 result = (solver(puzzle) if solver else
-                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle)))
+                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt as exc:
@@ -134,7 +134,7 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
 _printing = threading.Lock()
 
 
-def _hold_the_limit(args, puzzles, deadline, limit) -> list[int]:
+def _hold_the_limit(args, puzzles, deadline, limit, found: dict) -> list[int]:
     """Make ``--time-limit`` a wall-clock promise: should a solver ignore both its own limit
     and the cancel (see ``stopping.set_hard_deadline``), the process ends at the limit plus
     its allowance (10% or 0.5 s, less a margin for leaving), after printing a ``time_limit``
@@ -152,8 +152,13 @@ def _hold_the_limit(args, puzzles, deadline, limit) -> list[int]:
             if number in printed:
                 continue
             backend, solver = _pair_names(args, puzzle)
-            result = Result(puzzle, "time_limit", backend=backend, solver=solver, seconds={"total": limit},
+            grids = found.get(id(puzzle), [])
+            result = Result(puzzle, "solved" if grids else "time_limit", grids[0] if grids else None,
+                            backend=backend, solver=solver, seconds={"total": limit},
                             message="the solver did not stop at the time limit; futomip ended it")
+            if args.all:
+                # What --all had found is kept (each grid was verified when it came).
+                result.solutions, result.complete = list(grids), False
             result.file = args.file
             say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
                 flush=True)
@@ -176,11 +181,13 @@ def _owns_the_process() -> bool:
     return stopping.on_forced_exit is not None
 
 
-def _show_solution(args, puzzle):
-    """The ``on_solution`` callback of ``--all``: each solution as it is found."""
+def _show_solution(args, puzzle, found: dict):
+    """The ``on_solution`` callback of ``--all``: each solution as it is found (and kept in
+    ``found`` for a report at the hard deadline)."""
     from .. import puzzles
 
     def show(k, grid):
+        found.setdefault(id(puzzle), []).append(grid)
         if not args.json:
             say(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
         elif not args.quiet:

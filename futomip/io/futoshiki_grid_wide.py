@@ -48,7 +48,7 @@ def sniff(text: str) -> bool:
     if not numbers or any(f.text not in "<>" and not is_digits(f.text) for f in cells):
         return False
     if len(lines) == 1:
-        return len(numbers) == 1 and int_value(numbers[0].text) >= 10
+        return False  # a 1x1 board is the one-digit grid's; a longer line is not a board
     if _RELATION_ROW.fullmatch(lines[1][1]) is None or len(lines[1][1].split()) != len(numbers):
         return False
     # What the one-digit grid cannot be: a '.' mark, a number of two digits, a wide gap.

@@ -65,6 +65,9 @@ class _Reader:
             raise self.fail("expected a DOCTYPE without an internal subset, found one (entity definitions)")
 
     def start(self, name: str, attributes: dict) -> None:
+        open_element = {"puzzle": self.puzzle, "clues": self.clues, "line": self.line, "count": self.count}
+        if open_element.get(name) is not None:
+            raise self.fail(f"expected </{name}> before another <{name}>, found a <{name}> inside a <{name}>")
         if name == "puzzle":
             if attributes.get("type", "grid") != "grid":
                 raise self.fail(f"expected a grid puzzle, found type {attributes.get('type')!r}")

@@ -1,0 +1,68 @@
+"""The two grades (``futomip.grade``): the human grade against brute force, and the MIP
+effort fields, through the API and the installed CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from hypothesis import given, settings
+from strategies import nonogram_puzzles
+from test_reduction_nonogram import _all_solutions
+
+from futomip import io
+from futomip.grade import grade, human_grade
+from futomip.options import Options
+from futomip.puzzles.nonogram import Nonogram
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@settings(max_examples=80, deadline=None)
+@given(puzzle=nonogram_puzzles(min_size=1, max_size=5))
+def test_human_grade_agrees_with_brute_force(puzzle):
+    """'lines' and 'probing' mean one solution, decided without search; 'infeasible' means
+    none; 'search' leaves cells open (several solutions, or one that needs a guess)."""
+    level, after_lines, after_probing = human_grade(puzzle)
+    solutions = _all_solutions(puzzle)
+    if level in ("lines", "probing"):
+        assert len(solutions) == 1
+    elif level == "infeasible":
+        assert solutions == []
+    else:
+        assert level == "search" and after_probing > 0
+        assert len(solutions) != 1 or after_probing > 0
+    if len(solutions) > 1:
+        assert level == "search"
+
+
+def test_levels_of_known_nonograms():
+    plus = Nonogram(((1,), (3,), (1,)), ((1,), (3,), (1,)))
+    assert human_grade(plus)[0] == "lines"
+    diagonal = Nonogram(((1,), (1,)), ((1,), (1,)))
+    assert human_grade(diagonal)[0] == "search"  # two solutions
+    assert human_grade(Nonogram(((2,), ()), ((1,), ())))[0] == "infeasible"
+
+
+def test_kinds_without_a_reduction_are_not_graded_by_rules():
+    marks = grade(io.load(DATA / "str8ts" / "formats" / "blog-sample.dat"), Options(time_limit=60))
+    assert marks.human is None and marks.status == "solved"
+
+
+def test_mip_effort_on_the_bundled_futoshiki():
+    marks = grade(io.load(DATA / "futoshiki.dat"), Options(time_limit=60))
+    assert marks.status == "solved" and marks.mip in ("presolve", "root", "branching")
+    assert isinstance(marks.nodes, int) and 0 <= marks.lp_forced_share <= 1
+
+
+def test_cli_grade_prints_one_json_object_per_puzzle():
+    script = Path(sys.executable).with_name("futomip")
+    program = [str(script)] if script.exists() else [sys.executable, "-m", "futomip"]
+    done = subprocess.run(program + ["grade", str(DATA / "nonogram" / "formats" / "two-puzzles.taai"), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(lines) == 2 and all(line["kind"] == "nonogram" and line["human"] in
+                                   ("lines", "probing", "search", "infeasible") for line in lines)
