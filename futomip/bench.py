@@ -18,6 +18,7 @@ from typing import Callable
 
 from .options import Deadline, Options
 from .pipeline.finder import SolutionFinder
+from .batch.table import markdown_table, percentile
 from .status import SOLVED
 
 __all__ = ["Measurement", "run_benchmark", "summarise", "format_table"]
@@ -94,12 +95,6 @@ def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1
     return measurements
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, int(round(q * (len(ordered) - 1)))))
-    return ordered[index]
-
-
 def summarise(measurements: list[Measurement]) -> list[dict]:
     """One row per combination: counts, medians, p90, max, and ratios to the fastest median."""
     groups: dict[tuple, list[Measurement]] = {}
@@ -113,7 +108,7 @@ def summarise(measurements: list[Measurement]) -> list[dict]:
             "solved": sum(m.status == SOLVED for m in group),
             "reduce_median": statistics.median(m.reduce for m in group),
             "build_median": statistics.median(m.build for m in group),
-            "solve_median": statistics.median(solves), "solve_p90": _percentile(solves, 0.9), "solve_max": max(solves),
+            "solve_median": statistics.median(solves), "solve_p90": percentile(solves, 0.9), "solve_max": max(solves),
             "total_median": statistics.median(m.total for m in group),
         }
         proofs = [(m.proof, m.first_solve) for m in group if m.proof is not None]
@@ -134,7 +129,7 @@ def format_table(rows: list[dict]) -> str:
     head = ["backend/solver", "encoding", "reduction", "solved", "reduce ms", "build ms", "solve ms median", "p90", "max", "total ms median", "x fastest"]
     if has_proof:
         head += ["proof ms median", "proof / first solve"]
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    body = []
     for row in rows:
         cells = [f"{row['backend']}/{row['solver']}", row["encoding"], row["reduction"], f"{row['solved']}/{row['runs']}",
                  f"{row['reduce_median'] * 1000:.1f}", f"{row['build_median'] * 1000:.1f}", f"{row['solve_median'] * 1000:.1f}",
@@ -142,8 +137,8 @@ def format_table(rows: list[dict]) -> str:
                  f"{row['total_median'] * 1000:.1f}", f"{row['ratio_to_fastest']:.2f}"]
         if has_proof:
             cells += [f"{row.get('proof_median', float('nan')) * 1000:.1f}", f"{row.get('proof_ratio_median', float('nan')):.2f}"]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+        body.append(cells)
+    return markdown_table(head, body)
 
 
 def enumeration_costs(puzzle, pairs, repeat: int = 3) -> list[dict]:

@@ -7,7 +7,9 @@ where the two solutions disagree (it is true in the hidden square and false in t
 so the loop ends with a puzzle whose only solution is the hidden square.  Last, every
 inequality whose removal keeps the solution unique is dropped (in random order), so the
 puzzle is minimal in its signs: the hardest kind for a given number of givens.  Each check is a
-uniqueness solve through the ordinary pipeline, so any backend and solver can be used.
+uniqueness solve through the ordinary pipeline, so any backend and solver can be used, or
+through an exact comparison method (``method="propagate"``: a complete search, some ten
+times faster than a MILP solve on 8x8 boards, which makes thousands of puzzles affordable).
 
 Must not import the CLI.
 """
@@ -57,12 +59,20 @@ def generate_futoshiki(
     solver: str | None = None,
     progress: Callable[[str], None] | None = None,
     deadline: Deadline | None = None,
+    method: str = "milp",
 ) -> tuple[Futoshiki, tuple[tuple[int, ...], ...]]:
     """A puzzle of size n with ``givens`` givens and ``signs`` inequalities or a few more
     (more signs, or rarely a given, are added until the solution is unique), returned
     with its one solution.  Every uniqueness check draws on ``deadline``;
-    ``GenerationStopped`` when one cannot finish."""
+    ``GenerationStopped`` when one cannot finish; ``method`` names the exact method of
+    ``futomip.methods`` that makes the checks (default: the MILP)."""
     options = Options(backend, solver)
+    if method != "milp":
+        from . import methods
+
+        if not methods.method(method).EXACT:
+            raise FutomipError(f"uniqueness checks need an exact method, not {method!r}")
+        options = _MethodOptions(options, method)
     deadline = deadline or Deadline(None)
     rng = random.Random(seed)
     square = random_latin_square(n, rng)
@@ -96,16 +106,28 @@ def generate_futoshiki(
             progress(f"making it unique: {len(less)} signs")
 
 
-def _unique(puzzle: Futoshiki, options: Options, deadline: Deadline):
+class _MethodOptions:
+    """Options plus the comparison method that makes the uniqueness checks."""
+
+    def __init__(self, options: Options, method: str) -> None:
+        self.options, self.method = options, method
+
+
+def _unique(puzzle: Futoshiki, options, deadline: Deadline):
     """The uniqueness check; ``GenerationStopped`` when it cannot say yes or no."""
-    result = solve(puzzle, unique=True, options=options, deadline=deadline)
+    if isinstance(options, _MethodOptions):
+        from . import methods
+
+        result = methods.run(options.method, puzzle, options.options, deadline, unique=True)
+    else:
+        result = solve(puzzle, unique=True, options=options, deadline=deadline)
     if result.unique is None:
         raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
                                 + (f" ({result.message})" if result.message else ""))
     return result
 
 
-def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, options: Options, deadline: Deadline,
+def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, options, deadline: Deadline,
                              progress) -> Futoshiki:
     """Drop inequalities, in random order, whenever the solution stays unique without them."""
     less = list(puzzle.less)

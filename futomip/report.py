@@ -38,7 +38,10 @@ def to_json(result: Result) -> dict:
         "message": result.message or None,
         "reduction": result.reduction,
         "stats": result.stats,
+        "method": result.method,
     }
+    if result.cost is not None:
+        out["cost"] = result.cost
     if result.second is not None:
         out["second_solution"] = _grid(result.second)
     if result.solutions is not None:
@@ -94,8 +97,13 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
     status = result.status
     if result.unique is True:
         status += ", unique"
-    lines.append(f"status: {status}   backend: {result.backend}   solver: {result.solver}   "
-                 f"encoding: {result.encoding}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
+    if result.method != "milp":
+        cost = "" if result.cost is None else f"   best cost: {result.cost}"
+        lines.append(f"status: {status}   method: {result.method}{cost}   time: {seconds.get('total', 0.0):.3f} s "
+                     f"({timing})")
+    else:
+        lines.append(f"status: {status}   backend: {result.backend}   solver: {result.solver}   "
+                     f"encoding: {result.encoding}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
     if result.reduction is not None and result.reduction.get("cells"):
         reduction = result.reduction
         stopped = "" if reduction.get("finished", True) else " (stopped at half the time limit)"

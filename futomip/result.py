@@ -30,6 +30,8 @@ class Result:
     "solve", "total" (and "write" when a model file was written).  ``stats`` sums the
     solver's statistics over the solves where it reports them.  ``stopped`` is the
     ``futomip.stopping.Stopped`` that ended the work early (Ctrl-C, SIGTERM), else None.
+    A comparison method's result has status "heuristic_failed" when a local search
+    stopped without a valid grid (see ``cost``).
     """
 
     puzzle: Any
@@ -49,6 +51,12 @@ class Result:
     reduction: dict | None = None
     stats: dict | None = None
     stopped: Any = None
+    method: str = "milp"
+    """How the puzzle was solved: ``milp`` (the pipeline) or a comparison method from
+    ``futomip.methods`` (backtrack, propagate, anneal, genetic, csp, cpsat)."""
+    cost: int | None = None
+    """Local-search methods: the fewest broken rules (the method's cost function) reached,
+    0 when solved; None for the exact methods."""
 
     @property
     def solved(self) -> bool:

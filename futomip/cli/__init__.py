@@ -6,6 +6,8 @@
     futomip inspect FILE        rows, columns, nonzeros per constraint family; presolve; root LP
     futomip convert IN OUT      rewrite a puzzle file in another format
     futomip bench FILE...       time (backend, solver, encoding) combinations side by side
+    futomip batch FILE... -o R  many puzzles x methods on many cores into a JSON Lines file
+    futomip report R [-o DIR]   percentile table, CSV and pictures of a batch's results
     futomip generate N          make a Futoshiki with a unique solution
     futomip draw FILE -o X.svg  a picture: puzzle, solution, conflict or LP relaxation (SVG/PNG)
 
@@ -54,6 +56,8 @@ COMMANDS = {
     "inspect": "futomip.cli.inspect",
     "convert": "futomip.cli.convert",
     "bench": "futomip.cli.bench",
+    "batch": "futomip.cli.batch",
+    "report": "futomip.cli.report",
     "generate": "futomip.cli.generate",
     "draw": "futomip.cli.draw",
     "grade": "futomip.cli.grade",

@@ -108,6 +108,7 @@ def run_command(args, started: float) -> int:
 
 
 def _bench_enumeration(args, puzzles, chosen) -> int:
+    from ..batch.table import markdown_table
     from ..bench import enumeration_costs
 
     for puzzle in puzzles:
@@ -116,9 +117,8 @@ def _bench_enumeration(args, puzzles, chosen) -> int:
             say(json.dumps({"puzzle": puzzle.name, "enumeration": rows}))
             continue
         say(f"{puzzle.name}: all solutions, median of {args.repeat} interleaved runs")
-        say("| backend/solver | solutions | cuts on the live model s | rebuilt each time s | rebuilt / live |")
-        say("|---|---|---|---|---|")
-        for row in rows:
-            say(f"| {row['backend']}/{row['solver']} | {row['solutions']} | {row['live_seconds']:.3f} | "
-                f"{row['rebuild_seconds']:.3f} | {row['rebuild_over_live']:.2f} |")
+        say(markdown_table(["backend/solver", "solutions", "cuts on the live model s", "rebuilt each time s",
+                            "rebuilt / live"],
+                           [[f"{row['backend']}/{row['solver']}", row["solutions"], f"{row['live_seconds']:.3f}",
+                             f"{row['rebuild_seconds']:.3f}", f"{row['rebuild_over_live']:.2f}"] for row in rows]))
     return 0

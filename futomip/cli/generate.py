@@ -37,6 +37,8 @@ def add_parser(commands) -> None:
     generate.add_argument("--time-limit", type=seconds, metavar="S", help="seconds for the whole command")
     generate.add_argument("--backend", help="backend for the uniqueness checks")
     generate.add_argument("--solver", help="solver for the uniqueness checks")
+    generate.add_argument("--method", default="milp",
+                          help="exact method for the uniqueness checks: milp (default), propagate, backtrack, cpsat")
 
 
 def run_command(args, started: float) -> int:
@@ -47,6 +49,8 @@ def run_command(args, started: float) -> int:
 
     if args.output:
         check_output_path(args.output.replace("{seed}", str(args.seed)), None, "the output")
+    if args.kind == "nonogram" and args.method != "milp":
+        raise UsageError("--method chooses the Futoshiki generator's uniqueness checks (nonograms use the MILP)")
     if args.kind == "futoshiki" and (args.difficulty or args.height):
         raise UsageError("--difficulty and --height are for --kind nonogram")
     if not 0 < args.density < 1:
@@ -78,7 +82,7 @@ def _futoshiki(args, seed, progress, deadline):
     from ..generate import generate_futoshiki
 
     puzzle, square = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend, args.solver,
-                                        progress, deadline)
+                                        progress, deadline, args.method)
     return puzzle, square, f"{len(puzzle.given_cells())} givens, {len(puzzle.less)} signs", False
 
 

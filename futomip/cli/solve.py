@@ -40,6 +40,8 @@ def add_parser(commands) -> None:
     solve.add_argument("--write-mps", metavar="PATH", help="write the model as an MPS file (.mps; backend's own writer)")
     solve.add_argument("--no-solve", action="store_true",
                        help="with --write-lp/--write-mps: write the model and do not solve it (status: written)")
+    solve.add_argument("--method", default="milp",
+                       help="milp (default), or a comparison method: backtrack, propagate, anneal, genetic, csp, cpsat")
     solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
     solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log (on stderr)")
     solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")
@@ -83,6 +85,7 @@ def run_command(args, started: float) -> int:
     action = "all" if args.all else "explain" if args.explain else "unique" if args.unique else "solve"
     task = Task(action, args.limit, args.write_lp, args.write_mps, solve=not args.no_solve)
     deadline = Deadline(options.time_limit, start=started)
+    solver = _method_solver(args, task, options, deadline)
     start = time.perf_counter()
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
@@ -95,7 +98,8 @@ def run_command(args, started: float) -> int:
             say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
         try:
             with status_line(args.quiet) as progress:
-                result = run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found))
+                result = (solver(puzzle) if solver else
+                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt as exc:
@@ -112,6 +116,19 @@ def run_command(args, started: float) -> int:
         if result.stopped is not None:
             leave_after_interrupt(result.stopped)
     return worst
+
+
+def _method_solver(args, task: Task, options: Options, deadline: Deadline):
+    """With ``--method`` other than milp: the call that solves one puzzle that way, else None."""
+    from .. import methods
+
+    name, params = methods.parse(args.method)  # an unknown name is a usage error before the file is read
+    if name == methods.DEFAULT:
+        return None
+    if task.action not in ("solve", "unique") or task.writes:
+        raise _usage(f"--method {args.method} solves, or proves uniqueness with --unique; --all, --explain and "
+                     "model files need the MILP (--method milp)")
+    return lambda puzzle: methods.run(name, puzzle, options, deadline, task.action == "unique", params)
 
 
 _printing = threading.Lock()

@@ -1,0 +1,127 @@
+"""Running a batch's jobs: in this process, on local worker processes, or on a Dask cluster.
+
+All three hand every finished record to ``on_record`` (which writes and syncs it) as soon
+as it arrives, in the order jobs finish.  Jobs are handed out in ``plan`` order, one at a
+time, so N workers run N neighbouring jobs of the interleaved list at once.
+
+Local workers are ``spawn``ed once and reused for every job (a fresh process per puzzle
+would pay the 0.3 s of imports each time, as a shell loop over ``solve`` does).  They ignore
+SIGINT: a Ctrl-C in a terminal reaches the whole process group, and it is this process that
+decides to stop; it then ends the workers at once, and each worker ends the solver programs
+it started (the jobs in flight are lost, every finished line is already on disk).  On Linux each worker also asks the kernel to end it if
+this process dies, so a SIGKILL of the batch leaves no worker solving on.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from typing import Callable
+
+from .._children import terminate_children
+from .work import Job, execute
+
+__all__ = ["run_here", "run_local", "run_dask", "default_jobs"]
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def run_here(jobs: list[Job], on_record: Callable[[dict], None]) -> None:
+    """One job after another in this process (``--jobs 1``)."""
+    for job in jobs:
+        on_record(execute(job))
+
+
+def _worker_end(signum, frame) -> None:
+    # Ended by the batch (or, through PDEATHSIG, by its death): a solver program this worker
+    # started (CBC, GLPK) would otherwise solve on as an orphan.
+    terminate_children(grace=0.2)
+    os._exit(128 + signum)
+
+
+def _worker_start(batch_pid: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _worker_end)
+    try:
+        import ctypes
+
+        # PR_SET_PDEATHSIG (1): SIGTERM this worker when the batch process dies.
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != batch_pid:
+        os._exit(0)  # the batch died before the request above could take effect
+
+
+def run_local(jobs: list[Job], workers: int, on_record: Callable[[dict], None]) -> None:
+    """The jobs on ``workers`` reused worker processes.
+
+    ``concurrent.futures`` rather than ``multiprocessing.Pool``: a Pool replaces workers that
+    die, so ending them on Ctrl-C raced with a fresh worker taking the next job."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    context = multiprocessing.get_context("spawn")
+    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start,
+                                   initargs=(os.getpid(),))
+    try:
+        # A few jobs ahead of the workers, never all: the queue stays in plan order and a
+        # stop has little to cancel.
+        pending, queued = set(), iter(jobs)
+        for job in queued:
+            pending.add(executor.submit(execute, job))
+            if len(pending) >= 2 * workers:
+                break
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_record(future.result())
+                job = next(queued, None)
+                if job is not None:
+                    pending.add(executor.submit(execute, job))
+        executor.shutdown()
+    except BaseException:
+        # Ctrl-C, SIGTERM or a failing write: end the workers now, not after their puzzles.
+        executor.shutdown(wait=False, cancel_futures=True)
+        terminate_children(grace=0.3)
+        raise
+
+
+def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[dict], None]) -> None:
+    """The jobs on a Dask distributed cluster: ``local`` starts a ``LocalCluster`` of
+    ``workers`` single-threaded worker processes; else ``address`` is a scheduler
+    (``tcp://host:8786``) whose workers have futomip installed."""
+    from ..errors import SolverUnavailableError
+
+    try:
+        from dask.distributed import Client, LocalCluster, as_completed
+    except ImportError:
+        raise SolverUnavailableError("--dask needs Dask distributed: pip install 'futomip[dask]'") from None
+    cluster = None
+    if address == "local":
+        import logging
+
+        # Workers log a heartbeat traceback when the cluster shuts down under them: not news.
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
+                               silence_logs=logging.CRITICAL)
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    try:
+        # Earlier submissions get higher priority, so the cluster keeps the interleaved order.
+        futures = [client.submit(execute, job, pure=False, priority=-number) for number, job in enumerate(jobs)]
+        for future in as_completed(futures):
+            on_record(future.result())
+            future.release()
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()

@@ -1,0 +1,95 @@
+"""The results file of a batch: JSON Lines, one line per (file, index, label, repeat).
+
+Each line is appended, flushed and ``fsync``'ed as soon as its result is known, so a batch
+killed at any moment (even SIGKILL, or a power cut after the sync) keeps every finished
+line and loses at most the work in flight.  A kill can cut the last line short: ``open_for``
+drops such a torn tail before appending again, and ``done_keys`` ignores it, so a resumed
+batch ends with exactly one line per key.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from ..errors import DataFormatError, UsageError
+
+__all__ = ["key_of", "read_records", "done_keys", "Store"]
+
+KEY_FIELDS = ("file", "index", "label", "repeat")
+
+
+def key_of(record: dict) -> tuple:
+    """What identifies a line: the puzzle (file as given, 0-based index), the method or
+    method:pair label, and the repeat number."""
+    return tuple(record[field] for field in KEY_FIELDS)
+
+
+def _complete_part(data: bytes) -> bytes:
+    """The data up to and including its last newline (a torn last line is dropped)."""
+    end = data.rfind(b"\n")
+    return data[:end + 1]
+
+
+def read_records(path: str) -> list[dict]:
+    """Every complete line of a results file, in order (a torn last line is skipped)."""
+    with open(path, "rb") as handle:
+        data = _complete_part(handle.read())
+    records = []
+    for number, line in enumerate(data.decode("utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise DataFormatError(path, number, exc.colno, f"not a JSON line ({exc.msg})") from None
+        if not isinstance(record, dict) or any(field not in record for field in KEY_FIELDS):
+            raise DataFormatError(path, number, 1, f"expected a batch result with {', '.join(KEY_FIELDS)}")
+        records.append(record)
+    return records
+
+
+def done_keys(path: str) -> set[tuple]:
+    """The keys a results file already holds (empty when it does not exist)."""
+    if not os.path.exists(path):
+        return set()
+    return {key_of(record) for record in read_records(path)}
+
+
+class Store:
+    """Appends result lines to ``path``, each synced to disk before ``add`` returns.
+
+    Without ``resume`` an existing non-empty file is refused (a batch never mixes its lines
+    into an older run by accident); with it, a torn last line is cut off first."""
+
+    def __init__(self, path: str, resume: bool) -> None:
+        self.path = path
+        exists = os.path.exists(path) and os.path.getsize(path) > 0
+        if exists and not resume:
+            raise UsageError(f"{path} already holds results: add --resume to continue it, or choose another file")
+        if exists:
+            with open(path, "rb") as handle:
+                data = handle.read()
+            keep = len(_complete_part(data))
+            if keep != len(data):
+                with open(path, "r+b") as handle:
+                    handle.truncate(keep)
+        self._handle = open(path, "a", encoding="utf-8")
+        self.written = 0
+
+    def add(self, record: dict) -> None:
+        self._handle.write(json.dumps(record, separators=(",", ":")) + "\n")
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+        self.written += 1
+
+    def close(self) -> None:
+        self._handle.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

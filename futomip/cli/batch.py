@@ -1,0 +1,81 @@
+"""``futomip batch FILES... -o results.jsonl``: many puzzles, several methods, many cores.
+
+Every (puzzle, method or method:pair, repeat) becomes one JSON line of the results file,
+written and synced as soon as it is known (``futomip.batch.store``); ``--resume`` skips
+the lines the file already has, so a killed batch continues where it stopped.  The work
+runs on ``--jobs`` worker processes (default: the cores) or a Dask cluster (``--dask``),
+in interleaved order (``futomip.batch.work.plan``).  Ctrl-C ends the workers at once and
+keeps every finished line (exit 130).  ``futomip report`` reads the file.
+"""
+
+from __future__ import annotations
+
+from .. import io
+from ..options import Options
+from ..reduction import LEVELS
+from ._args import check_output_path, positive_int, seconds
+from ._output import say, say_error
+
+__all__ = ["add_parser", "run_command"]
+
+
+def add_parser(commands) -> None:
+    batch = commands.add_parser("batch", help="run many puzzles with several methods into a JSON Lines file")
+    batch.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used)")
+    batch.add_argument("-o", "--output", required=True, metavar="FILE.jsonl", help="results file (one JSON line per job)")
+    batch.add_argument("--method", default="milp", metavar="NAMES",
+                       help="comma-separated methods: milp, backtrack, propagate, anneal, genetic, csp, cpsat "
+                            "(default: %(default)s)")
+    batch.add_argument("--pairs", metavar="B/S,...", help="backend/solver pairs for milp (default: the fastest available)")
+    batch.add_argument("--encoding", help="MILP model variant (default per solver)")
+    batch.add_argument("--reduce", choices=LEVELS, default=LEVELS[0], help="MILP domain reduction (default: %(default)s)")
+    batch.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per job (each puzzle, each method)")
+    batch.add_argument("--unique", action="store_true", help="also prove each solution unique")
+    batch.add_argument("--repeat", type=positive_int, default=1, help="run everything this many times")
+    batch.add_argument("--seed", type=int, help="random seed (solvers and the heuristic methods)")
+    batch.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the cores)")
+    batch.add_argument("--dask", metavar="ADDRESS",
+                       help="run on Dask: 'local' (a LocalCluster of --jobs workers) or a scheduler tcp://host:8786")
+    batch.add_argument("--resume", action="store_true", help="continue a results file: skip the jobs it holds")
+    batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
+
+
+def run_command(args, started: float) -> int:
+    from ..batch.runner import default_jobs, run_dask, run_here, run_local
+    from ..batch.store import Store, done_keys
+    from ..batch.work import parse_labels, plan
+    from . import EXIT_SOLVED, leave_after_interrupt
+    from ._progress import bar
+
+    check_output_path(args.output, None, "a results file")
+    labels = parse_labels(args.method, args.pairs)
+    options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed)
+    files = [(path, io.read(path)) for path in args.files]
+    skip = done_keys(args.output) if args.resume else set()
+    jobs, unsupported = plan(files, labels, args.repeat, options, args.unique, skip)
+    for label, count in unsupported.items():
+        say_error(f"futomip: {label} does not take {count} of the puzzles; they are left out")
+    workers = args.jobs or default_jobs()
+    statuses: dict[str, int] = {}
+    with Store(args.output, args.resume) as store, bar(len(jobs), args.quiet) as advance:
+        def on_record(record: dict) -> None:
+            store.add(record)
+            statuses[record["status"]] = statuses.get(record["status"], 0) + 1
+            if advance is not None:
+                advance(f"{record['label']} {record['status']}")
+
+        try:
+            if args.dask:
+                run_dask(jobs, args.dask, workers, on_record)
+            elif workers == 1 or len(jobs) <= 1:
+                run_here(jobs, on_record)
+            else:
+                run_local(jobs, min(workers, len(jobs)), on_record)
+        except KeyboardInterrupt as exc:
+            store.close()
+            say_error(f"futomip: {store.written} lines written to {args.output} before the stop")
+            leave_after_interrupt(exc)
+    if not args.quiet:
+        counts = ", ".join(f"{count} {status}" for status, count in sorted(statuses.items()))
+        say(f"{len(jobs)} jobs run, {len(skip)} already in {args.output}" + (f": {counts}" if counts else ""))
+    return EXIT_SOLVED

@@ -1,0 +1,147 @@
+"""Comparison methods: the ways the seed documents solved these puzzles, beside the MILP.
+
+Each method is one module here, named in ``METHODS``, with
+
+- ``KINDS``: the puzzle kinds it can take (``futomip.kinds`` names);
+- ``EXACT``: True when it proves things (a complete search), False for local search;
+- ``solve(puzzle, options, deadline, unique) -> Result``;
+- ``PARAMS`` (local search only): the names of its tuning parameters, which ``solve`` takes
+  as ``params={name: value}`` (``--method anneal:t0=5:cooling=0.95`` on the command line).
+
+Every method returns the same ``futomip.result.Result`` as the pipeline, made by
+``finish`` below, which checks any grid with the kind's independent verifier
+(``futomip.puzzles.verify``) and raises ``VerificationError`` on a broken one: a method
+never returns a wrong grid.  Local-search methods that stop without a valid grid say
+``heuristic_failed`` with their best ``cost``.  Every method honours the deadline
+(``Options.time_limit`` / ``Deadline``) and a stop request (``futomip.stopping``).
+
+``run(name, puzzle, options, deadline, unique)`` is the one entry the CLI and batch use.
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from types import ModuleType
+
+from ..errors import UnknownNameError, UnsupportedFeatureError, VerificationError
+from ..options import Deadline, Options
+from ..puzzles import verify
+from ..result import Result
+from ..status import SOLVED
+
+__all__ = ["METHODS", "DEFAULT", "method", "run", "finish", "search_result", "Budget", "parse"]
+
+DEFAULT = "milp"
+
+METHODS = {
+    "milp": "futomip.methods.milp",
+    "backtrack": "futomip.methods.backtrack",
+    "propagate": "futomip.methods.propagate",
+    "anneal": "futomip.methods.anneal",
+    "genetic": "futomip.methods.genetic",
+    "csp": "futomip.methods.csp",
+    "cpsat": "futomip.methods.cpsat",
+}
+
+
+def method(name: str) -> ModuleType:
+    """The module of method ``name`` (``UnknownNameError`` lists the known ones)."""
+    if name not in METHODS:
+        raise UnknownNameError("method", name, list(METHODS))
+    return importlib.import_module(METHODS[name])
+
+
+def supports(name: str, puzzle) -> bool:
+    return puzzle.kind in method(name).KINDS
+
+
+def parse(text: str) -> tuple[str, dict[str, float]]:
+    """``name`` or ``name:key=value:key=value`` -> (name, params), checked against ``PARAMS``."""
+    from ..errors import UsageError
+
+    name, *parts = text.split(":")
+    module = method(name)
+    params = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        if not sep or key not in getattr(module, "PARAMS", ()):
+            known = ", ".join(getattr(module, "PARAMS", ())) or "none"
+            raise UsageError(f"method {name}: expected key=value with a key from: {known}; got {part!r}")
+        try:
+            params[key] = float(value)
+        except ValueError:
+            raise UsageError(f"method {name}: {key} must be a number, got {value!r}") from None
+    return name, params
+
+
+def run(name: str, puzzle, options: Options = Options(), deadline: Deadline | None = None,
+        unique: bool = False, params: dict | None = None) -> Result:
+    """Solve ``puzzle`` with method ``name`` (tuning ``params`` for local search);
+    ``UnsupportedFeatureError`` for a kind it cannot take."""
+    module = method(name)
+    if puzzle.kind not in module.KINDS:
+        raise UnsupportedFeatureError(f"method {name!r} solves {', '.join(sorted(module.KINDS))} puzzles, "
+                                      f"not {puzzle.kind}")
+    start = time.perf_counter()
+    extra = {"params": params} if params else {}
+    result = module.solve(puzzle, options, deadline or Deadline(options.time_limit), unique, **extra)
+    result.seconds.setdefault("total", time.perf_counter() - start)
+    return result
+
+
+def finish(puzzle, name: str, status: str, grid=None, *, solver: str = "python", seconds: dict | None = None,
+           unique: bool | None = None, second=None, cost: int | None = None, message: str = "",
+           stats: dict | None = None) -> Result:
+    """The ``Result`` of a comparison method, every grid verified first."""
+    for candidate in (grid, second):
+        if candidate is not None:
+            problems = verify(puzzle, candidate)
+            if problems:
+                raise VerificationError(problems)
+    grid = None if grid is None else tuple(tuple(row) for row in grid)
+    second = None if second is None else tuple(tuple(row) for row in second)
+    return Result(puzzle, status, grid, backend=name, solver=solver, encoding="", seconds=dict(seconds or {}),
+                  message=message, unique=unique if status == SOLVED else None, second=second, stats=stats,
+                  method=name, cost=cost)
+
+
+def search_result(puzzle, name: str, found: list, finished: bool, unique: bool, seconds: dict,
+                  stats: dict) -> Result:
+    """The result of a complete search that stopped after ``found`` (one solution wanted, or
+    two with ``unique``), or that ran out of time (``finished`` False)."""
+    from ..status import INFEASIBLE, TIME_LIMIT
+
+    nodes = stats.get("nodes", 0)
+    if not found:
+        return finish(puzzle, name, INFEASIBLE if finished else TIME_LIMIT, seconds=seconds, stats=stats,
+                      message="" if finished else f"time limit reached after {nodes} nodes")
+    is_unique = (len(found) == 1 if finished else False if len(found) > 1 else None) if unique else None
+    return finish(puzzle, name, SOLVED, found[0], seconds=seconds, stats=stats, unique=is_unique,
+                  second=found[1] if len(found) > 1 else None,
+                  message="uniqueness unknown: time limit" if unique and is_unique is None else "")
+
+
+class Budget:
+    """The time a pure-Python search may run: the deadline, polled cheaply.
+
+    ``spent()`` is called at every search node; it looks at the clock and at stop requests
+    only every ``every`` calls, since a node costs microseconds and the clock does not."""
+
+    def __init__(self, deadline: Deadline, every: int = 512) -> None:
+        from .. import stopping
+
+        self._stopping = stopping
+        self.deadline = deadline
+        self.every = every
+        self.nodes = 0
+        self.out = False
+
+    def spent(self) -> bool:
+        self.nodes += 1
+        if self.nodes % self.every == 0:
+            self._stopping.check()
+            if self.deadline.expired:
+                self.out = True
+        return self.out

@@ -1,0 +1,186 @@
+"""``futomip batch``: one synced line per job, resume after SIGKILL, Ctrl-C keeps lines,
+and the same answers whatever the number of workers.  Real solvers, the program as a
+process (signals are what is tested)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from futomip.batch.store import Store, done_keys, read_records
+
+from processes import processes_marked
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "futoshiki" / "seeds"
+SEEDS = sorted(str(path) for path in DATA.glob("*.txt"))  # 9 puzzles, 1 of them (sample-5) not unique
+
+
+def _batch(tmp_path: Path, *arguments: str, **popen) -> subprocess.Popen:
+    # The marker lets a test find every process the batch started (workers inherit it).
+    env = dict(os.environ, PYTHONUNBUFFERED="1", FUTOMIP_BATCH_TEST=str(tmp_path))
+    return subprocess.Popen([sys.executable, "-m", "futomip", "batch", *arguments], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path, **popen)
+
+
+def _lines(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
+
+def _wait_for_lines(process: subprocess.Popen, path: Path, count: int, limit: float = 60) -> int:
+    end = time.monotonic() + limit
+    while time.monotonic() < end and process.poll() is None:
+        have = path.read_bytes().count(b"\n") if path.exists() else 0
+        if have >= count:
+            return have
+        time.sleep(0.005)
+    raise AssertionError(f"the batch ended or stalled before {count} lines: {process.communicate()}")
+
+
+def _keys(records: list[dict]) -> list[tuple]:
+    return [(r["file"], r["index"], r["label"], r["repeat"]) for r in records]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigkill_half_way_then_resume_gives_each_line_once(tmp_path, jobs):
+    out = tmp_path / "r.jsonl"
+    total = len(SEEDS) * 2 * 12  # puzzles x methods x repeats
+    arguments = [*SEEDS, "-o", str(out), "--method", "backtrack,propagate", "--repeat", "12", "--jobs", jobs]
+    process = _batch(tmp_path, *arguments)
+    _wait_for_lines(process, out, total // 3)
+    process.kill()
+    process.wait()
+    assert process.returncode == -signal.SIGKILL
+    end = time.monotonic() + 3
+    while processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") and time.monotonic() < end:
+        time.sleep(0.05)
+    assert processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") == []  # the workers died with the batch
+    before = _lines(out)
+    assert 0 < len(before) < total, "the kill must land half way for the test to mean anything"
+    refused = _batch(tmp_path, *arguments)
+    assert refused.wait(60) == 2 and "--resume" in refused.communicate()[1]
+    resumed = _batch(tmp_path, *arguments, "--resume")
+    stdout, stderr = resumed.communicate(timeout=120)
+    assert resumed.returncode == 0, stderr
+    after = _lines(out)
+    assert len(after) == total
+    assert len(set(_keys(after))) == total
+    assert after[:len(before)] == before  # nothing finished before the kill was rewritten
+    assert all(r["status"] == "solved" for r in after)
+
+
+def test_torn_last_line_is_dropped_on_resume(tmp_path):
+    out = tmp_path / "r.jsonl"
+    record = {"file": "a", "index": 0, "label": "milp", "repeat": 0, "status": "solved"}
+    out.write_text(json.dumps(record) + "\n" + '{"file": "a", "index": 1, "lab')
+    assert done_keys(str(out)) == {("a", 0, "milp", 0)}
+    with Store(str(out), resume=True) as store:
+        store.add(dict(record, index=1))
+    assert [r["index"] for r in read_records(str(out))] == [0, 1]
+
+
+def test_ctrl_c_keeps_every_finished_line_and_exits_130(tmp_path):
+    out = tmp_path / "r.jsonl"
+    process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "propagate", "--repeat", "200", "--jobs", "2")
+    _wait_for_lines(process, out, 20)
+    process.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    process.wait(10)
+    assert time.monotonic() - start < 2.5
+    assert process.returncode == 130
+    assert "lines written" in process.communicate()[1]
+    records = _lines(out)  # every line whole, none twice
+    assert len(records) >= 20 and len(set(_keys(records))) == len(records)
+    end = time.monotonic() + 2
+    while processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") and time.monotonic() < end:
+        time.sleep(0.05)
+    assert processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") == []  # no worker left solving
+
+
+def test_two_workers_give_the_same_results_as_one(tmp_path):
+    results = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / f"r{jobs}.jsonl"
+        process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "milp,propagate", "--unique", "--jobs", jobs)
+        assert process.wait(120) == 0, process.communicate()[1]
+        records = _lines(out)
+        results[jobs] = {key: (r["status"], r["solution"], r["unique"])
+                         for key, r in zip(_keys(records), records)}
+        assert len(results[jobs]) == len(SEEDS) * 2
+    assert results["1"] == results["2"]
+    uniques = {key[0].rsplit("/", 1)[-1]: value[2] for key, value in results["1"].items()}
+    assert uniques["sample-5.txt"] is False and uniques["sample-4.txt"] is True
+
+
+def test_unknown_method_is_a_usage_error(tmp_path):
+    process = _batch(tmp_path, SEEDS[0], "-o", "r.jsonl", "--method", "magic")
+    assert process.wait(60) == 2
+    assert "unknown method 'magic'" in process.communicate()[1]
+
+
+def test_dask_local_cluster_and_scheduler_address_same_lines_and_resume(tmp_path):
+    pytest.importorskip("distributed")
+    out = tmp_path / "r.jsonl"
+    first = [*SEEDS[:4], "-o", str(out), "--method", "propagate", "--dask", "local", "--jobs", "2"]
+    process = _batch(tmp_path, *first)
+    assert process.wait(120) == 0, process.communicate()[1]
+    assert len(_lines(out)) == 4
+    # Resume with more puzzles on a cluster reached by its address: only the new ones run.
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "propagate", "--dask",
+                         cluster.scheduler_address, "--resume")
+        stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    assert f"{len(SEEDS) - 4} jobs run, 4 already in" in stdout
+    records = _lines(out)
+    assert len(records) == len(set(_keys(records))) == len(SEEDS)
+    assert all(r["status"] == "solved" and r["solution"] for r in records)
+    assert "Traceback" not in stderr
+
+
+def test_labels_name_methods_pairs_and_parameters():
+    from futomip.batch.work import parse_labels
+
+    labels = parse_labels("propagate,milp,milp:highspy/highs,anneal:t0=0.5", None)
+    assert [label.text for label in labels] == ["propagate", "milp", "milp:highspy/highs", "anneal:t0=0.5"]
+    assert [label.text for label in parse_labels("milp", "highspy/highs,pulp/cbc")] == [
+        "milp:highspy/highs", "milp:pulp/cbc"]
+
+
+def test_ctrl_c_ends_the_workers_solver_programs_too(tmp_path):
+    hard = sorted(str(p) for p in (DATA.parent / "hard9").glob("*.txt"))
+    out = tmp_path / "r.jsonl"
+    process = _batch(tmp_path, *hard, "-o", str(out), "--method", "milp:pulp/cbc", "--unique", "--jobs", "2")
+    marker = f"FUTOMIP_BATCH_TEST={tmp_path}"
+    end = time.monotonic() + 60
+    while time.monotonic() < end and process.poll() is None:
+        # The batch, the resource tracker, two workers and at least one CBC program under them.
+        if len(processes_marked(marker)) >= 5:
+            break
+        time.sleep(0.05)
+    assert process.poll() is None, "the batch must still be solving for the test to mean anything"
+    process.send_signal(signal.SIGINT)
+    assert process.wait(10) == 130
+    end = time.monotonic() + 2
+    while processes_marked(marker) and time.monotonic() < end:
+        time.sleep(0.05)
+    assert processes_marked(marker) == []
+
+
+def test_a_method_that_cannot_take_a_kind_leaves_those_puzzles_out(tmp_path, capfd):
+    from futomip.cli import main
+
+    str8ts = str(DATA.parent.parent / "str8ts" / "seeds" / "blog-sample.txt")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", SEEDS[0], str8ts, "-o", str(out), "--method", "propagate,milp", "--jobs", "1"]) == 0
+    assert "propagate does not take 1 of the puzzles" in capfd.readouterr().err
+    assert sorted((r["label"], r["puzzle"]) for r in _lines(out)) == [
+        ("milp", "futoshiki"), ("milp", "str8ts"), ("propagate", "futoshiki")]

@@ -1,0 +1,99 @@
+"""``futomip report``: the percentile table, CSV and pictures from a small hand-made JSONL,
+with every number checked against a hand computation."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+
+import pytest
+
+from futomip.batch.plots import ratios
+from futomip.batch.table import percentile, summary
+from futomip.cli import main
+
+
+def _record(label, index, seconds, status="solved", size=4, **extra):
+    return {"file": "f.txt", "index": index, "label": label, "repeat": 0, "status": status, "size": size,
+            "method": label.split(":")[0], "seconds": {"total": seconds, **extra}}
+
+
+# Ten puzzles: "fast" solves all, 0.05 .. 0.50 s; "slow" is 4x slower and fails on the last two.
+RECORDS = ([_record("fast", k, 0.05 * (k + 1)) for k in range(10)]
+           + [_record("slow", k, 0.2 * (k + 1)) for k in range(8)]
+           + [_record("slow", k, 10.0, "time_limit") for k in (8, 9)])
+
+
+def test_percentiles_are_nearest_rank():
+    values = [float(v) for v in range(1, 101)]
+    assert (percentile(values, 0.5), percentile(values, 0.9), percentile(values, 0.99)) == (50, 90, 99)
+    assert percentile([3.0], 0.99) == 3.0
+
+
+def test_summary_counts_failures_as_beyond_the_limit():
+    rows = {row["label"]: row for row in summary(RECORDS)}
+    fast, slow = rows["fast"], rows["slow"]
+    assert fast["under_0.1s"] == pytest.approx(0.1)  # only 0.05 s is under 0.1 s
+    assert fast["p50"] == pytest.approx(0.25) and fast["p90"] == pytest.approx(0.45)
+    assert fast["mean"] == pytest.approx(0.275) and fast["over_limit"] == 0
+    assert slow["solved"] == 8 and slow["over_limit"] == pytest.approx(0.2)
+    assert slow["p50"] == pytest.approx(1.0) and math.isinf(slow["p90"])
+    assert slow["mean"] == pytest.approx(0.9)
+
+
+def test_import_seconds_are_left_out():
+    row = summary([_record("m", 0, 1.5)])[0]
+    assert row["p50"] == 1.5
+    record = _record("m", 0, 1.5)
+    record["seconds"]["import"] = 1.0
+    assert summary([record])[0]["p50"] == pytest.approx(0.5)
+
+
+def test_profile_ratios_are_against_the_fastest_per_puzzle():
+    found = ratios(RECORDS + [_record("fast", 99, 1.0)])  # a puzzle only one method ran is left out
+    assert found["fast"] == [1.0] * 10
+    assert found["slow"][:8] == pytest.approx([4.0] * 8)
+    assert all(math.isinf(r) for r in found["slow"][8:])
+
+
+def test_report_command_writes_csv_and_pictures(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
+    folder = tmp_path / "out"
+    folder.mkdir()
+    assert main(["report", str(results), "-o", str(folder)]) == 0
+    table = capsys.readouterr().out
+    assert "| slow | 10 | 8 | 0.0% | 1 | > limit | > limit | 20.00% | 0.9 |" in table
+    with open(folder / "summary.csv") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["label"] for row in rows] == ["fast", "slow"] and rows[1]["p90"] == "inf"
+    for stem in ("profile", "time_vs_size"):
+        assert (folder / f"{stem}.png").read_bytes()[:4] == b"\x89PNG"
+        assert "<svg" in (folder / f"{stem}.svg").read_text()
+
+
+def test_report_of_a_missing_folder_is_a_usage_error(tmp_path):
+    results = tmp_path / "r.jsonl"
+    results.write_text(json.dumps(RECORDS[0]) + "\n")
+    assert main(["report", str(results), "-o", str(tmp_path / "nope")]) == 2
+
+
+def test_anneal_sweep_draws_the_cost_curves(tmp_path):
+    pytest.importorskip("matplotlib")
+    from futomip.batch.plots import anneal_curves
+
+    runs = [dict(_record(f"anneal:t0={t0:g}", k, 0.1, "heuristic_failed"), cost=k, params={"t0": t0})
+            for t0 in (0.5, 2.0) for k in range(3)]
+    assert anneal_curves(runs[:0], str(tmp_path)) == []
+    paths = anneal_curves(runs, str(tmp_path))
+    assert [p.rsplit("/", 1)[-1] for p in paths] == ["anneal.png", "anneal.svg"]
+
+
+def test_report_json_gives_null_beyond_the_limit(tmp_path, capsys):
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
+    assert main(["report", str(results), "--json"]) == 0
+    rows = {row["label"]: row for row in json.loads(capsys.readouterr().out)["summary"]}
+    assert rows["slow"]["p90"] is None and rows["fast"]["p90"] == pytest.approx(0.45)
