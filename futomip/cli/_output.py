@@ -23,10 +23,11 @@ import sys
 __all__ = ["say", "say_error", "flush", "program_stdout", "route_library_output", "status_line"]
 
 _stdout = None
-_stderr_fd = os.dup(2) if hasattr(os, "dup") else None
-"""A duplicate of the program's stderr made at import: a solver layer may be capturing
-``sys.stderr`` (and descriptor 2) when a signal ends the command, and the last message must
-still reach the user (Pyomo's HiGHS interface swallowed "interrupted" once)."""
+_stderr_fd = None
+"""A duplicate of the program's stderr, made when the command starts (``program_stdout``): a
+solver layer may be capturing ``sys.stderr`` (and descriptor 2) when a signal ends the
+command, and the last message must still reach the user (Pyomo's HiGHS interface swallowed
+"interrupted" once)."""
 
 
 def say(*parts, **options) -> None:
@@ -39,7 +40,7 @@ def say_error(text: str) -> None:
     flush()
     data = (text + "\n").encode(getattr(sys.stderr, "encoding", None) or "utf-8", "replace")
     if _stderr_fd is None:
-        print(text, file=sys.__stderr__)
+        print(text, file=sys.stderr, flush=True)
         return
     try:
         os.write(_stderr_fd, data)
@@ -59,7 +60,7 @@ def flush() -> None:
 @contextlib.contextmanager
 def program_stdout():
     """Keep descriptor 1 for what futomip prints (see the module text)."""
-    global _stdout
+    global _stdout, _stderr_fd
     try:
         own = sys.stdout.fileno() == 1
     except (AttributeError, OSError, ValueError):
@@ -68,6 +69,7 @@ def program_stdout():
         yield
         return
     sys.stdout.flush()
+    _stderr_fd = os.dup(2)
     real = os.dup(1)
     os.dup2(2, 1)
     _stdout = os.fdopen(real, "w", buffering=1, encoding=sys.stdout.encoding, errors=sys.stdout.errors)
@@ -75,6 +77,8 @@ def program_stdout():
         yield
     finally:
         stream, _stdout = _stdout, None
+        os.close(_stderr_fd)
+        _stderr_fd = None
         try:
             stream.flush()
         except BrokenPipeError:
