@@ -204,3 +204,29 @@ def test_unique_all_and_explain_agree_with_and_without_reduction(core_pair, kind
         conflicts = {level: explain(_conflicting(), backend=backend, solver=solver, reduce=level) for level in LEVELS}
         assert {result.status for result in conflicts.values()} == {"infeasible"}
         assert len({tuple(clue.key for clue in result.conflict) for result in conflicts.values()}) == 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(futoshiki_puzzles(min_size=1, max_size=4))
+def test_split_leaves_are_disjoint_and_hold_every_solution(puzzle):
+    """Each brute-force solution lies in exactly one leaf; an exhausted search with no leaf
+    means no solution."""
+    from futomip.reduction.latin_split import Split
+
+    expected = _brute_force(puzzle)
+    root = reduce(puzzle, "split")
+    search = Split(puzzle, root)
+    leaves = list(search)
+    assert search.finished
+    for grid in expected:
+        assert sum(leaf.admits(grid) for leaf in leaves) == 1
+    if root.contradiction is None and search.needed:
+        assert all(leaf.open == 0 for leaf in leaves)
+        assert len(leaves) == len(expected)
+
+
+def test_split_level_starts_from_the_lines_fixpoint_and_solves_a_hard_9x9():
+    puzzle = io.read(HARD)[0]
+    assert reduce(puzzle, "split").masks == reduce(puzzle, "lines").masks
+    result = solve(puzzle, unique=True, reduce="split", **HIGHS)
+    assert result.unique is True and result.reduction["search"]["nodes"] >= 1

@@ -14,11 +14,14 @@ Level "lines" runs the constraints one at a time to a common fixpoint:
   hidden singles and every Hall-set argument at once, by a perfect matching and the
   strongly connected components of its alternating graph (Régin).
 
-Level "probing" (and "split", which has no split search for this family) then probes:
+Level "probing" then probes:
 each value v of each open cell is tried with the "lines" fixpoint; v goes when that fixpoint
 empties a domain, and every cell keeps only the union of what the surviving trials left
 it (a value no trial leaves cannot occur, since every solution is one of the trials).
 Passes repeat until one removes nothing or the time budget ends (``latin_probing``).
+Level "split" starts from the "lines" fixpoint (``reduce.split_from``): its depth-first
+search (``latin_split``) propagates at every node, which on hard 9x9 Futoshiki costs less
+than probing the root.
 
 Every rule removes a value only when no assignment satisfying that rule and the current
 domains uses it, and the domains only ever shrink, so every solution survives: the model
@@ -35,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .latin_alldiff import filter_group
+from .latin_alldiff import filter_group, singles
 
 __all__ = ["LatinDomains", "Board", "board_of", "reduce"]
 
@@ -106,6 +109,8 @@ class Board:
             self.cell_less[a].append(p)
             self.cell_less[b].append(p)
         self.failure = ""
+        self.failed: tuple[int, ...] = ()
+        """The cells of the constraint that failed last (the split search weighs them)."""
 
     def initial(self) -> list[int]:
         """Every cell's mask before any propagation: the given value or all of 1..n."""
@@ -114,18 +119,28 @@ class Board:
 
     def propagate(self, dom: list[int], touched) -> bool:
         """Run the "lines" rules on ``dom`` (in place) from the cells in ``touched`` to a
-        fixpoint; False when a domain or a group is found impossible (``failure`` says where)."""
-        group_queue: list[int] = []
-        in_groups = [False] * len(self.groups)
+        fixpoint; False when a domain or a group is found impossible (``failure`` says where).
+
+        Cheap rules first: signs, then naked singles of a group, and the matching filter of
+        a group only when neither has work left (it subsumes the singles, but most changes
+        cascade through singles alone)."""
+        groups, count = self.groups, len(self.groups)
+        single_queue: list[int] = []
+        in_single = [False] * count
+        match_queue: list[int] = []
+        in_match = [False] * count
         pair_queue: list[int] = []
         in_pairs = [False] * len(self.less)
         cell_groups, cell_less, less = self.cell_groups, self.cell_less, self.less
 
         def touch(i: int) -> None:
             for g in cell_groups[i]:
-                if not in_groups[g]:
-                    in_groups[g] = True
-                    group_queue.append(g)
+                if not in_single[g]:
+                    in_single[g] = True
+                    single_queue.append(g)
+                if not in_match[g]:
+                    in_match[g] = True
+                    match_queue.append(g)
             for p in cell_less[i]:
                 if not in_pairs[p]:
                     in_pairs[p] = True
@@ -133,9 +148,8 @@ class Board:
 
         for i in touched:
             touch(i)
-        while pair_queue or group_queue:
-            # Signs are cheap: run them dry before the next (costlier) group.
-            while pair_queue:
+        while pair_queue or single_queue or match_queue:
+            if pair_queue:
                 p = pair_queue.pop()
                 in_pairs[p] = False
                 a, b = less[p]
@@ -145,6 +159,7 @@ class Board:
                 new_b = db & ~((1 << (new_a & -new_a).bit_length()) - 1) if new_a else 0
                 if not new_a or not new_b:
                     self.failure = f"{_show(self.n, a)} < {_show(self.n, b)}"
+                    self.failed = (a, b)
                     return False
                 if new_a != da:
                     dom[a] = new_a
@@ -152,15 +167,22 @@ class Board:
                 if new_b != db:
                     dom[b] = new_b
                     touch(b)
-            if group_queue:
-                g = group_queue.pop()
-                in_groups[g] = False
-                changed = filter_group(dom, self.groups[g])
-                if changed is None:
-                    self.failure = self.names[g]
-                    return False
-                for i in changed:
-                    touch(i)
+                continue
+            if single_queue:
+                g = single_queue.pop()
+                in_single[g] = False
+                outcome = singles(dom, groups[g])
+                changed = None if outcome is None else outcome[0]
+            else:
+                g = match_queue.pop()
+                in_match[g] = False
+                changed = filter_group(dom, groups[g])
+            if changed is None:
+                self.failure = self.names[g]
+                self.failed = groups[g]
+                return False
+            for i in changed:
+                touch(i)
         return True
 
 
@@ -202,3 +224,7 @@ def reduce(puzzle, level: str = "lines", stop_at: float | None = None,
     if outcome.contradiction is not None:
         return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes)
     return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes)
+
+
+reduce.split_from = "lines"
+"""The level the split search starts from (read by ``futomip.reduction.reduce``)."""

@@ -15,23 +15,26 @@ Berge's theorem: an edge (cell j, value v) lies in some perfect matching iff it 
 on an M-alternating cycle.  Contract each value into the cell M matches it with: cell j
 points to cell j' when j' is matched to a value in j's domain.  An alternating cycle is
 then a directed cycle, so (j, v) survives iff M matches v to j or j and the cell matched to
-v lie in one strongly connected component (Tarjan).  With a perfect matching there are no
-free values, so no alternating paths from free vertices need to be followed.
+v lie in one strongly connected component: each reaches the other.  Reachability is the
+transitive closure of the cell graph by Warshall's algorithm on bit masks (k^2 integer
+operations for k open cells, cheaper in Python than Tarjan's search at these sizes).
+With a perfect matching there are no free values, so no alternating paths from free
+vertices need to be followed.
 
 Only the standard library is used; the masks are Python integers, so n is unbounded.
 """
 
 from __future__ import annotations
 
-__all__ = ["filter_group"]
+__all__ = ["filter_group", "singles"]
 
 
 def _matching(cells: list[int], dom: list[int]) -> dict[int, int] | None:
-    """A perfect matching value bit -> cell over ``cells``, or None when there is none."""
+    """A perfect matching value bit -> position in ``cells``, or None when there is none."""
     owner: dict[int, int] = {}
 
-    def augment(cell: int, seen: set[int]) -> bool:
-        rest = dom[cell]
+    def augment(p: int, seen: set[int]) -> bool:
+        rest = dom[cells[p]]
         while rest:
             bit = rest & -rest
             rest ^= bit
@@ -40,123 +43,103 @@ def _matching(cells: list[int], dom: list[int]) -> dict[int, int] | None:
             seen.add(bit)
             holder = owner.get(bit)
             if holder is None or augment(holder, seen):
-                owner[bit] = cell
+                owner[bit] = p
                 return True
         return False
 
-    # Cells with the fewest values first: most of them are matched greedily.
-    for cell in sorted(cells, key=lambda i: bin(dom[i]).count("1")):
+    for p, cell in enumerate(cells):
         rest = dom[cell]
         while rest:
             bit = rest & -rest
             if bit not in owner:
-                owner[bit] = cell
+                owner[bit] = p
                 break
             rest ^= bit
         else:
-            if not augment(cell, set()):
+            if not augment(p, set()):
                 return None
     return owner
 
 
-def _components(cells: list[int], successors: dict[int, list[int]]) -> dict[int, int]:
-    """Tarjan's strongly connected components, iteratively: cell -> component number."""
-    index: dict[int, int] = {}
-    low: dict[int, int] = {}
-    component: dict[int, int] = {}
-    stack: list[int] = []
-    on_stack: set[int] = set()
-    counter = 0
-    labels = 0
-    for root in cells:
-        if root in index:
-            continue
-        work = [(root, 0)]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, position = work[-1]
-            nexts = successors[node]
-            if position < len(nexts):
-                work[-1] = (node, position + 1)
-                nxt = nexts[position]
-                if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on_stack.add(nxt)
-                    work.append((nxt, 0))
-                elif nxt in on_stack and index[nxt] < low[node]:
-                    low[node] = index[nxt]
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                if low[node] < low[parent]:
-                    low[parent] = low[node]
-            if low[node] == index[node]:
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component[member] = labels
-                    if member == node:
-                        break
-                labels += 1
-    return component
+def singles(dom: list[int], group: tuple[int, ...]) -> tuple[list[int], list[int]] | None:
+    """Naked singles in one group, in place: a fixed cell's value leaves the others, until
+    no new cell is fixed.  Returns (cells that shrank, cells still open), or None when two
+    cells are fixed to one value or a domain empties."""
+    changed: list[int] = []
+    taken = 0
+    open_cells = list(group)
+    while True:
+        rest = []
+        fixed_now = False
+        for i in open_cells:
+            mask = dom[i]
+            if mask & (mask - 1):
+                rest.append(i)
+            elif mask == 0 or mask & taken:
+                return None
+            else:
+                taken |= mask
+                fixed_now = True
+        open_cells = rest
+        if not fixed_now:
+            return changed, open_cells
+        for i in open_cells:
+            if dom[i] & taken:
+                dom[i] &= ~taken
+                changed.append(i)
 
 
 def filter_group(dom: list[int], group: tuple[int, ...]) -> list[int] | None:
     """Make one group's domains all-different consistent, in place.
 
     ``dom`` holds every cell's mask, ``group`` the cell indices of the group (as many as
-    there are values).  Returns the cells whose domain
-    shrank, or None when the group cannot be completed (then ``dom`` is partly filtered).
+    there are values).  Returns the cells whose domain shrank, or None when the group
+    cannot be completed (then ``dom`` is partly filtered).
     """
-    changed: set[int] = set()
-    taken = 0
-    open_cells = list(group)
-    while True:
-        # Naked singles: a fixed cell's value leaves every other cell of the group.
-        fixed = [i for i in open_cells if dom[i] & (dom[i] - 1) == 0]
-        if not fixed:
-            break
-        for i in fixed:
-            if dom[i] == 0 or dom[i] & taken:
-                return None
-            taken |= dom[i]
-        open_cells = [i for i in open_cells if dom[i] & (dom[i] - 1)]
-        for i in open_cells:
-            if dom[i] & taken:
-                dom[i] &= ~taken
-                changed.add(i)
+    outcome = singles(dom, group)
+    if outcome is None:
+        return None
+    changed, open_cells = outcome
     if not open_cells:
-        return sorted(changed)
+        return changed
+    union = 0
+    for i in open_cells:
+        union |= dom[i]
+    if union.bit_count() < len(open_cells):
+        return None  # fewer values than cells: no matching (pigeonhole)
     owner = _matching(open_cells, dom)
     if owner is None:
         return None
-    matched = {cell: bit for bit, cell in owner.items()}
-    successors: dict[int, list[int]] = {}
-    for i in open_cells:
-        rest = dom[i] & ~matched[i]
-        nexts = []
+    k = len(open_cells)
+    matched = [0] * k
+    for bit, p in owner.items():
+        matched[p] = bit
+    # reach[p]: positions reachable from p; p -> q when q's matched value is in p's domain.
+    reach = [0] * k
+    for p in range(k):
+        rest = dom[open_cells[p]] & ~matched[p]
+        mask = 0
         while rest:
             bit = rest & -rest
             rest ^= bit
-            nexts.append(owner[bit])
-        successors[i] = nexts
-    component = _components(open_cells, successors)
-    for i in open_cells:
-        keep = matched[i]
-        label = component[i]
+            mask |= 1 << owner[bit]
+        reach[p] = mask
+    for q in range(k):
+        bit_q, reach_q = 1 << q, reach[q]
+        for p in range(k):
+            if reach[p] & bit_q:
+                reach[p] |= reach_q
+    for p in range(k):
+        i = open_cells[p]
+        keep = matched[p]
         rest = dom[i] & ~keep
         while rest:
             bit = rest & -rest
             rest ^= bit
-            if component[owner[bit]] == label:
+            q = owner[bit]
+            if reach[p] >> q & 1 and reach[q] >> p & 1:
                 keep |= bit
         if keep != dom[i]:
             dom[i] = keep
-            changed.add(i)
-    return sorted(changed)
+            changed.append(i)
+    return changed
