@@ -22,11 +22,13 @@ enumerates exactly (``futomip.pipeline.finder``).  A leaf with no open cell is a
 already (a fixpoint with one value per cell satisfies every group and every sign); the
 MILP still solves it, and the puzzle's ``verify`` checks the grid, as for every answer.
 
-Search first, then the MILP, as for nonograms: reading ``root_slice`` runs the search for
-up to ``FIRST_SEARCH`` seconds; if that settles the first leaf (or proves there is none)
-the slice is 0, otherwise the MILP gets ``ROOT_SLICE`` seconds on the whole model and the
-search resumes where it paused.  The search stops when ``time.perf_counter()`` reaches
-``stop_at`` (``finished`` stays False).  Only ``futomip.reduction.latin`` is imported.
+Search first, then the MILP, exactly as for nonograms: this class takes the protocol of
+``nonogram_split.Split`` (``root_slice``, ``FIRST_SEARCH``, ``ROOT_SLICE``, pausing, the
+iteration, ``summary``) and only replaces the search.  Reading ``root_slice`` runs the
+search for up to ``FIRST_SEARCH`` seconds; if that settles the first leaf (or proves there
+is none) the slice is 0, otherwise the MILP gets ``ROOT_SLICE`` seconds on the whole
+model and the search resumes where it paused.  The search stops when
+``time.perf_counter()`` reaches ``stop_at`` (``finished`` stays False).
 """
 
 from __future__ import annotations
@@ -34,16 +36,10 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator
 
+from . import nonogram_split
 from .latin import LatinDomains, board_of
 
-__all__ = ["FIRST_SEARCH", "LEAF_SHARE", "ROOT_SLICE", "Split"]
-
-FIRST_SEARCH = 0.5
-"""Seconds of search before the MILP gets its slice on the whole model (as for nonograms)."""
-
-ROOT_SLICE = 1.0
-"""Seconds the MILP gets on the whole puzzle when the first search found no leaf (as for
-nonograms: some puzzles that defeat propagation are easy for the LP)."""
+__all__ = ["LEAF_SHARE", "Split"]
 
 LEAF_SHARE = 0.0
 """A node with at most this share of its cells open goes to the MILP as it is.  0: only
@@ -53,13 +49,14 @@ against well under a millisecond for a search node on a 9x9)."""
 PROGRESS_EVERY = 1.0
 
 
-class Split:
+class Split(nonogram_split.Split):
     """The leaves of the search, as an iterator of ``LatinDomains`` (see the module text).
 
     ``root`` are the domains after the reduction; ``needed`` says whether it has more open
     cells than a leaf may have.  Counters: ``nodes`` (nodes whose fixpoint held), ``leaves``
     (yielded), ``pruned`` (children the fixpoint proved empty), ``depth`` (deepest node),
-    ``first_search`` (seconds searched before the MILP's slice).
+    ``first_search`` (seconds searched before the MILP's slice); the nonogram search's
+    other counters stay 0.
     """
 
     def __init__(self, puzzle, root: LatinDomains, stop_at: float | None = None,
@@ -68,56 +65,24 @@ class Split:
         self.root = root
         self.stop_at = stop_at
         self.progress = progress
+        self.engine = "latin-dfs"
         self.limit = int(LEAF_SHARE * len(root.masks))
         self.finished = False
-        self.nodes = self.leaves = self.pruned = self.depth = 0
+        self.nodes = self.leaves = self.pruned = self.depth = self.restarts = self.conflicts = self.learnt = 0
         self.first_search = 0.0
         self.pause_at: float | None = None
-        self._paused = False
         self._slice: float | None = None
         self._search: Iterator[LatinDomains | None] | None = None
+        self._learner = None
         self._pending: list[LatinDomains] = []
 
     @property
     def needed(self) -> bool:
         return self.root.contradiction is None and self.root.finished and self.root.open > self.limit
 
-    @property
-    def root_slice(self) -> float:
-        """Seconds the pipeline gives the MILP on the whole model before it asks for leaves:
-        0 when ``FIRST_SEARCH`` seconds of search settled the first leaf, else ``ROOT_SLICE``."""
-        if self._slice is None:
-            start = time.perf_counter()
-            self.pause_at = start + FIRST_SEARCH
-            first = next(self._leaves(), None)
-            self.pause_at = None
-            self.first_search = time.perf_counter() - start
-            if first is not None:
-                self._pending.append(first)
-            self._slice = ROOT_SLICE if first is None and self._paused else 0.0
-        return self._slice
-
-    def summary(self) -> dict:
-        """The search counters, for reports."""
-        return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
-                "finished": self.finished, "root_slice": self._slice or 0.0,
-                "first_search": round(self.first_search, 3)}
-
-    def __iter__(self) -> Iterator[LatinDomains]:
-        if not self.needed:
-            self.leaves = 1
-            self.finished = True
-            yield self.root
-            return
-        while self._pending:
-            yield self._pending.pop(0)
-        for leaf in self._leaves():
-            if leaf is not None:
-                yield leaf
-
     def _leaves(self) -> Iterator[LatinDomains | None]:
         if self._search is None:
-            self._search = self._depth_first()
+            self._search = self._counted(self._depth_first())
         return self._search
 
     def _depth_first(self) -> Iterator[LatinDomains | None]:
@@ -132,14 +97,10 @@ class Split:
         while stack:
             dom, depth, change = stack.pop()
             if change is not None:
-                now = time.perf_counter()
-                if self.stop_at is not None and now >= self.stop_at:
+                if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                     return
-                if self.pause_at is not None and now >= self.pause_at:
-                    self.pause_at = None
-                    self._paused = True
+                if self._pause():
                     yield None
-                    self._paused = False
                 cell, keep = change
                 dom[cell] &= keep
                 if not board.propagate(dom, (cell,)):
@@ -155,7 +116,6 @@ class Split:
                 self.progress(f"search: {self.nodes} nodes, depth {depth}, {self.leaves} sub-puzzles, "
                               f"{len(open_cells)} cells open here")
             if len(open_cells) <= self.limit:
-                self.leaves += 1
                 yield LatinDomains(n, tuple(dom))
                 continue
             cell = min(open_cells, key=lambda i: dom[i].bit_count() / weight[i])
