@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEED_DIRS = [ROOT / "data", ROOT.parent / "shared" / "corpus"]
 MAX_SEED_BYTES = 20_000
 SEEDS_PER_FORMAT = 4
-SUFFIXES = {".dat", ".txt", ".csv", ".pattern", ".non", ".nonpack", ".nin", ".taai", ".dzn"}
+SUFFIXES = {".dat", ".txt", ".csv", ".pattern", ".non", ".nonpack", ".nin", ".taai", ".dzn", ".mzn"}
 
 # Characters that have broken readers: Unicode digits that isdigit() accepts and int()
 # refuses or reads, a non-breaking space, a byte-order mark, a NUL, an emoji.

@@ -37,6 +37,7 @@ def _register() -> dict[str, Format]:
         "nonogram_taai",
         "nonogram_dzn",
         "nonogram_dat",
+        "latin_qcp",
     ]
     modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return {module.FORMAT.name: module.FORMAT for module in modules}
