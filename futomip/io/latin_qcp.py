@@ -118,8 +118,9 @@ def read(text: str, path: str = "<string>") -> list[LatinSquare]:
     if not solve_seen:
         raise stream.error(end, "the solve item 'solve ... satisfy;'")
     n = math.isqrt(len(domains))
-    return [LatinSquare(n, _givens(stream, domains, n), name_from_path(path))] if _lines_ok(stream, groups, n, end) \
-        else []
+    givens = _givens(stream, domains, n)
+    _check_lines(stream, groups, n, end)
+    return [LatinSquare(n, givens, name_from_path(path))]
 
 
 def _array(stream: TokenStream, count: int) -> None:
@@ -163,7 +164,7 @@ def _givens(stream: TokenStream, domains: list[tuple[int, int, Token]], n: int):
     return tuple(tuple(board[r * n:(r + 1) * n]) for r in range(n))
 
 
-def _lines_ok(stream: TokenStream, groups, n: int, end: Token) -> bool:
+def _check_lines(stream: TokenStream, groups, n: int, end: Token) -> None:
     wanted = {frozenset(range(r * n, (r + 1) * n)) for r in range(n)}
     wanted |= {frozenset(range(c, n * n, n)) for c in range(n)}
     seen = set()
@@ -176,7 +177,6 @@ def _lines_ok(stream: TokenStream, groups, n: int, end: Token) -> bool:
         seen.add(group)
     if seen != wanted:
         raise stream.error(end, f"all_different on each of the {n} rows and {n} columns ({len(seen)} found)")
-    return True
 
 
 def write(puzzle) -> str:
