@@ -15,15 +15,21 @@ where a = (r1,c1) and b = (r2,c2) are written out in the row name, e.g.
 objective: any feasible point is a solution.  The two inequality encodings are explained in
 ``globals/strict_less.py``; which one is faster depends on the solver (README).
 
-No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 1``; with the
-cell rows it removes exactly the one grid s.
+No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 4``.  Two
+distinct Latin squares differ in at least 4 cells (if they differ at (r,c), where the first
+holds a, the second holds a elsewhere in row r and in column c, and those changes force a
+fourth: the smallest Latin trade is an intercalate of 4 cells), so with the cell rows the cut
+removes s and no other solution; its right side is 3 lower than the generic no-good's
+``n*n - 1``, which lets the LP relaxation of a uniqueness proof exclude more of s's
+neighbourhood.
 
 With domains (``futomip.reduction.latin``) a cell gets columns only for the values it may
 still take (``domains.values(r, c)``); the rows above then run over those columns only, a
 ``less_than`` row of the tight encoding is left out when it has no column on its left side
 or when every value of a lies below k (the row then reads ``sum_{v<=k} x(b,v) <= 1``, which
 the cell row implies), and the no-good row runs over the cells' remaining columns with right
-side (their number) - 1.  Without domains the model is exactly the one written above.
+side (their number) - 4 (the cells that may differ are among them).  Without domains the
+model is exactly the one written above.
 """
 
 from __future__ import annotations
@@ -88,6 +94,6 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight", domains=None) -> Formu
 
     def exclude(grid: Grid):
         terms = [(cell[r][c][grid[r][c]], 1.0) for r in range(n) for c in range(n) if grid[r][c] in cell[r][c]]
-        return terms, "<=", len(terms) - 1
+        return terms, "<=", len(terms) - 4
 
     return Formulation(model, decode, exclude, encoding)

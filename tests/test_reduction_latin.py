@@ -230,3 +230,14 @@ def test_split_level_starts_from_the_lines_fixpoint_and_solves_a_hard_9x9():
     assert reduce(puzzle, "split").masks == reduce(puzzle, "lines").masks
     result = solve(puzzle, unique=True, reduce="split", **HIGHS)
     assert result.unique is True and result.reduction["search"]["nodes"] >= 1
+
+
+def test_distinct_latin_squares_differ_in_at_least_four_cells():
+    """Why the Futoshiki no-good may read <= n*n - 4 (models/futoshiki.py): over every Latin
+    square of orders 2 to 4, two distinct ones differ in at least 4 cells (6 for order 3, which has
+    no intercalate), and some in exactly 4 (so the bound cannot be raised)."""
+    for n, least in ((2, 4), (3, 6), (4, 4)):
+        squares = [sum(grid, ()) for grid in _brute_force(LatinSquare(n, ((0,) * n,) * n))]
+        closest = min(sum(a != b for a, b in zip(first, second))
+                      for k, first in enumerate(squares) for second in squares[k + 1:])
+        assert closest == least, n
