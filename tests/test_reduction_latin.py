@@ -25,7 +25,7 @@ from futomip.puzzles.latin import LatinSquare
 from futomip.puzzles.sudoku import Sudoku, units
 from futomip.reduction import LEVELS, reduce
 from futomip.reduction.latin import LatinDomains, board_of
-from futomip.reduction.latin_alldiff import filter_group
+from futomip.reduction.latin_alldiff import filter_group, singles
 
 HIGHS = {"backend": "highspy", "solver": "highs"}
 
@@ -122,6 +122,12 @@ def test_all_different_filter_keeps_exactly_the_values_of_some_permutation(masks
     expected = [sum(1 << v for v in {p[i] for p in fitting}) for i in range(n)]
     assert dom == expected
     assert set(changed) == {i for i in range(n) if masks[i] != expected[i]}
+    # The propagation's path: naked singles first, then the matching filter on their fixpoint.
+    dom = list(masks)
+    outcome = singles(dom, tuple(range(n)))
+    assert outcome is not None
+    assert filter_group(dom, tuple(range(n)), singles_done=True) is not None
+    assert dom == expected
 
 
 def test_chain_bounds_reach_the_fixpoint():

@@ -176,7 +176,8 @@ class Board:
             else:
                 g = match_queue.pop()
                 in_match[g] = False
-                changed = filter_group(dom, groups[g])
+                # Every group's singles are at their fixpoint here (their queue is empty).
+                changed = filter_group(dom, groups[g], True)
             if changed is None:
                 self.failure = self.names[g]
                 self.failed = groups[g]

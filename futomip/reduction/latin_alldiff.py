@@ -89,17 +89,23 @@ def singles(dom: list[int], group: tuple[int, ...]) -> tuple[list[int], list[int
                 changed.append(i)
 
 
-def filter_group(dom: list[int], group: tuple[int, ...]) -> list[int] | None:
+def filter_group(dom: list[int], group: tuple[int, ...], singles_done: bool = False) -> list[int] | None:
     """Make one group's domains all-different consistent, in place.
 
     ``dom`` holds every cell's mask, ``group`` the cell indices of the group (as many as
-    there are values).  Returns the cells whose domain shrank, or None when the group
-    cannot be completed (then ``dom`` is partly filtered).
+    there are values); ``singles_done`` says that ``singles`` has just run on the group (so
+    no open cell holds a fixed cell's value and no two fixed cells share one).  Returns the
+    cells whose domain shrank, or None when the group cannot be completed (then ``dom`` is
+    partly filtered).
     """
-    outcome = singles(dom, group)
-    if outcome is None:
-        return None
-    changed, open_cells = outcome
+    if singles_done:
+        changed: list[int] = []
+        open_cells = [i for i in group if dom[i] & (dom[i] - 1)]
+    else:
+        outcome = singles(dom, group)
+        if outcome is None:
+            return None
+        changed, open_cells = outcome
     if not open_cells:
         return changed
     union = 0
