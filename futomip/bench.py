@@ -21,7 +21,7 @@ from .pipeline.finder import SolutionFinder
 from .batch.table import markdown_table, percentile
 from .status import SOLVED
 
-__all__ = ["Measurement", "run_benchmark", "summarise", "format_table"]
+__all__ = ["Measurement", "NATIVE", "run_benchmark", "summarise", "format_table", "percentile"]
 
 
 @dataclass
@@ -40,6 +40,16 @@ class Measurement:
     extra: dict = field(default_factory=dict)
     reduction: str = "split"
     reduce: float = 0.0
+    index: int = -1
+    """Position of the puzzle in the benchmark's list (names may repeat across files)."""
+    first: float = 0.0
+    """Seconds of reduction, build and solve until the first grid (or the first answer)."""
+    unique_total: float | None = None
+    """Seconds of reduction, build and solve until the uniqueness proof ended (``unique``)."""
+
+
+NATIVE = ("ortools-native", "cpsat", "intvar", "none")
+"""The (backend, solver, encoding, reduction) label of the native CP-SAT yardstick."""
 
 
 def _measure_race(puzzle, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
@@ -64,31 +74,53 @@ def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, s
     try:
         status, grid = run.next_solution()
         first = run.seconds["solve"]
-        proof = None
+        spent = run.seconds["reduce"] + run.seconds["build"] + first
+        proof = unique_total = None
         if unique and status == SOLVED:
             run.exclude(grid)
             run.next_solution()
             proof = run.seconds["solve"] - first
+            unique_total = run.seconds["reduce"] + run.seconds["build"] + run.seconds["solve"]
     finally:
         run.close()
     return Measurement(puzzle.name, run.pair.backend, run.pair.solver, run.encoding, status, run.seconds["build"], first,
-                       proof, time.perf_counter() - start, reduction=reduction, reduce=run.seconds["reduce"])
+                       proof, time.perf_counter() - start, reduction=reduction, reduce=run.seconds["reduce"],
+                       first=spent, unique_total=unique_total)
+
+
+def _measure_native(puzzle, time_limit, unique, seed) -> Measurement:
+    from .bench_cpsat import solve_native
+
+    start = time.perf_counter()
+    run = solve_native(puzzle, unique, time_limit, seed=seed)
+    total = time.perf_counter() - start
+    unique_total = None if run.proof is None else run.build + run.first + run.proof
+    backend, solver, encoding, reduction = NATIVE
+    return Measurement(puzzle.name, backend, solver, encoding, run.status, run.build, run.first, run.proof, total,
+                       reduction=reduction, first=run.build + run.first, unique_total=unique_total)
 
 
 def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1, seed=None,
                   progress: Callable[[str], None] | None = None,
-                  measurements: list | None = None) -> list[Measurement]:
+                  measurements: list | None = None, against: str | None = None) -> list[Measurement]:
     """Solve every puzzle with every (backend, solver, encoding, reduction), interleaved, ``repeat`` times.
 
-    Each measurement is appended to ``measurements`` (a new list by default) as soon as it
-    is taken, so a caller that is interrupted keeps what was finished."""
+    With ``against="cpsat"`` the native CP-SAT model solves each puzzle after the
+    combinations.  Each measurement is appended to ``measurements`` (a new list by default)
+    as soon as it is taken, so a caller that is interrupted keeps what was finished."""
     measurements = [] if measurements is None else measurements
-    total = len(puzzles) * len(combinations) * repeat
+    steps = list(combinations) + ([NATIVE] if against == "cpsat" else [])
+    total = len(puzzles) * len(steps) * repeat
     done = 0
     for _ in range(repeat):
-        for puzzle in puzzles:
-            for backend, solver, encoding, reduction in combinations:
-                measurements.append(_measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed))
+        for index, puzzle in enumerate(puzzles):
+            for backend, solver, encoding, reduction in steps:
+                if (backend, solver, encoding, reduction) == NATIVE:
+                    measurement = _measure_native(puzzle, time_limit, unique, seed)
+                else:
+                    measurement = _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed)
+                measurement.index = index
+                measurements.append(measurement)
                 done += 1
                 if progress is not None:
                     progress(f"{done}/{total} {puzzle.name} {backend}/{solver}/{encoding}/{reduction}")
@@ -110,7 +142,15 @@ def summarise(measurements: list[Measurement]) -> list[dict]:
             "build_median": statistics.median(m.build for m in group),
             "solve_median": statistics.median(solves), "solve_p90": percentile(solves, 0.9), "solve_max": max(solves),
             "total_median": statistics.median(m.total for m in group),
+            "solve_p99": percentile(solves, 0.99),
         }
+        firsts = [m.first for m in group]
+        row.update(first_median=statistics.median(firsts), first_p90=percentile(firsts, 0.9),
+                   first_p99=percentile(firsts, 0.99))
+        uniques = [m.unique_total for m in group if m.unique_total is not None]
+        if uniques:
+            row.update(unique_median=statistics.median(uniques), unique_p90=percentile(uniques, 0.9),
+                       unique_p99=percentile(uniques, 0.99))
         proofs = [(m.proof, m.first_solve) for m in group if m.proof is not None]
         if proofs:
             row["proof_median"] = statistics.median(p for p, _ in proofs)

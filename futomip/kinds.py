@@ -58,10 +58,13 @@ def _attribute(path: str | None):
 
 
 KINDS: dict[str, Kind] = {kind.name: kind for kind in (
-    Kind("futoshiki", "futomip.puzzles.futoshiki", "futomip.models.futoshiki"),
+    Kind("futoshiki", "futomip.puzzles.futoshiki", "futomip.models.futoshiki", "futomip.reduction.latin:reduce",
+         "futomip.reduction.latin_split:Split"),
     Kind("str8ts", "futomip.puzzles.str8ts", "futomip.models.str8ts"),
-    Kind("sudoku", "futomip.puzzles.sudoku", "futomip.models.sudoku"),
-    Kind("latin", "futomip.puzzles.latin", "futomip.models.latin"),
+    Kind("sudoku", "futomip.puzzles.sudoku", "futomip.models.sudoku", "futomip.reduction.latin:reduce",
+         "futomip.reduction.latin_split:Split"),
+    Kind("latin", "futomip.puzzles.latin", "futomip.models.latin", "futomip.reduction.latin:reduce",
+         "futomip.reduction.latin_split:Split"),
     Kind("nonogram", "futomip.puzzles.nonogram", "futomip.models.nonogram",
          "futomip.reduction.nonogram:reduce", "futomip.reduction.nonogram_split:Split"),
 )}

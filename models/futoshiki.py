@@ -15,8 +15,21 @@ where a = (r1,c1) and b = (r2,c2) are written out in the row name, e.g.
 objective: any feasible point is a solution.  The two inequality encodings are explained in
 ``globals/strict_less.py``; which one is faster depends on the solver (README).
 
-No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 1``; with the
-cell rows it removes exactly the one grid s.
+No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 4``.  Two
+distinct Latin squares differ in at least 4 cells (if they differ at (r,c), where the first
+holds a, the second holds a elsewhere in row r and in column c, and those changes force a
+fourth: the smallest Latin trade is an intercalate of 4 cells), so with the cell rows the cut
+removes s and no other solution; its right side is 3 lower than the generic no-good's
+``n*n - 1``, which lets the LP relaxation of a uniqueness proof exclude more of s's
+neighbourhood.
+
+With domains (``futomip.reduction.latin``) a cell gets columns only for the values it may
+still take (``domains.values(r, c)``); the rows above then run over those columns only, a
+``less_than`` row of the tight encoding is left out when it has no column on its left side
+or when every value of a lies below k (the row then reads ``sum_{v<=k} x(b,v) <= 1``, which
+the cell row implies), and the no-good row runs over the cells' remaining columns with right
+side (their number) - 4 (the cells that may differ are among them).  Without domains the
+model is exactly the one written above.
 """
 
 from __future__ import annotations
@@ -38,16 +51,21 @@ def column_estimate(puzzle: Futoshiki) -> int:
     return puzzle.size ** 3
 
 
-def formulate(puzzle: Futoshiki, encoding: str = "tight") -> Formulation:
-    """Build the model of ``puzzle`` with the chosen inequality encoding."""
+def formulate(puzzle: Futoshiki, encoding: str = "tight", domains=None) -> Formulation:
+    """Build the model of ``puzzle`` with the chosen inequality encoding (on ``domains``
+    when a reduction gives them)."""
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {ENCODINGS}")
     n = puzzle.size
     values = range(1, n + 1)
+
+    def allowed(r: int, c: int):
+        return values if domains is None else domains.values(r, c)
+
     model = LinearModel(name=f"futoshiki_{n}x{n}")
-    x = model.binaries("x", ((r, c, v) for r in values for c in values for v in values))
+    x = model.binaries("x", ((r + 1, c + 1, v) for r in range(n) for c in range(n) for v in allowed(r, c)))
     # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
-    cell = [[{v: x[r + 1, c + 1, v] for v in values} for c in range(n)] for r in range(n)]
+    cell = [[{v: x[r + 1, c + 1, v] for v in allowed(r, c)} for c in range(n)] for r in range(n)]
 
     for r in range(n):
         for c in range(n):
@@ -58,7 +76,7 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight") -> Formulation:
         column = [cell[r][c] for r in range(n)]
         all_different_onehot(model, "col_has_value", lambda v, c=c: (c + 1, v), column, values, True)
     for (r, c), v in puzzle.given_cells():
-        model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)], "==", 1)
+        model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)] if v in cell[r][c] else [], "==", 1)
     for (r1, c1), (r2, c2) in puzzle.less:
         key = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         xa, xb = cell[r1][c1], cell[r2][c2]
@@ -71,11 +89,11 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight") -> Formulation:
         # The largest of a cell's values names its digit, which also reads binaries that a
         # solver left slightly off 0 or 1 within its tolerance.
         return tuple(
-            tuple(max(values, key=lambda v: solution[cell[r][c][v]]) for c in range(n)) for r in range(n)
+            tuple(max(cell[r][c], key=lambda v: solution[cell[r][c][v]]) for c in range(n)) for r in range(n)
         )
 
     def exclude(grid: Grid):
-        terms = [(cell[r][c][grid[r][c]], 1.0) for r in range(n) for c in range(n)]
-        return terms, "<=", n * n - 1
+        terms = [(cell[r][c][grid[r][c]], 1.0) for r in range(n) for c in range(n) if grid[r][c] in cell[r][c]]
+        return terms, "<=", len(terms) - 4
 
     return Formulation(model, decode, exclude, encoding)

@@ -38,7 +38,9 @@ def test_json_contract(capsys):
     assert data["solution"][0] == [7, 3, 4, 2, 6, 5, 1]
     assert {"read", "import", "reduce", "build", "solve", "total"} <= data["seconds"].keys()
     assert data["unique"] is None
-    assert data["reduction"] is None  # Futoshiki has no domain reduction (yet).
+    # The Latin-family reduction fixes every cell of the sample: the split search has nothing to do.
+    assert data["reduction"]["level"] == "split" and data["reduction"]["open"] == 0
+    assert data["reduction"]["contradiction"] is None and data["reduction"]["values"] == 49
 
 
 def test_nonogram_json_reports_the_reduction_and_reduce_none_turns_it_off(capsys):
@@ -117,8 +119,9 @@ def test_write_lp_and_mps(tmp_path, core_pair, capsys):
     """--write-lp/--write-mps write files whose rows carry the model's constraint names."""
     backend, solver = core_pair
     lp, mps = tmp_path / "model.lp", tmp_path / "model.mps"
+    # --reduce none: the reduction fixes every cell of the sample, leaving no less_than row.
     assert main([str(SAMPLE), "--backend", backend, "--solver", solver, "--write-lp", str(lp),
-                 "--write-mps", str(mps), "-q"]) == 0
+                 "--write-mps", str(mps), "-q", "--reduce", "none"]) == 0
     text = lp.read_text()
     assert "cell_one_value(1" in text and "less_than(1" in text and "row_has_value(" in text
     assert mps.stat().st_size > 0

@@ -34,6 +34,10 @@ def add_parser(commands) -> None:
     bench.add_argument("--seed", type=non_negative_int, help="solver random seed")
     bench.add_argument("--enumerate", action="store_true",
                        help="time enumerating all solutions with cuts added to the live model vs rebuilt models")
+    bench.add_argument("--against", choices=["cpsat"],
+                       help="also solve each puzzle with a native OR-Tools CP-SAT model (integer cells, AllDifferent, "
+                            "<; one worker), interleaved, and report every combination's times and per-puzzle "
+                            "ratios beside it (futoshiki, latin, sudoku)")
     bench.add_argument("--json", action="store_true", help="print the raw measurements and summary as JSON")
 
 
@@ -58,6 +62,7 @@ def _pairs(text: str) -> list[tuple[str, str]]:
 
 def run_command(args, started: float) -> int:
     from ..bench import format_table, run_benchmark, summarise
+    from ..bench_compare import compare, format_comparison
     from ..solvers import require
 
     from . import EXIT_SOLVED, leave_after_interrupt
@@ -71,6 +76,8 @@ def run_command(args, started: float) -> int:
         if level not in LEVELS:
             raise UnknownNameError("reduction level", level, list(LEVELS))
     puzzles = [puzzle for path in args.files for puzzle in io.read(path)]
+    if args.against:
+        _check_against(puzzles)
     if args.enumerate:
         return _bench_enumeration(args, puzzles, chosen)
     encodings = args.encodings.split(",") if args.encodings else [None]
@@ -84,19 +91,27 @@ def run_command(args, started: float) -> int:
         if not measurements or not printed.acquire(blocking=False):
             return
         rows = summarise(list(measurements))
+        comparison = compare(list(measurements)) if args.against else None
         if args.json:
-            say(json.dumps({"summary": rows, "measurements": [vars(m) for m in measurements]}), flush=True)
+            fields = {"summary": rows, "measurements": [vars(m) for m in measurements]}
+            if comparison is not None:
+                fields["against"] = comparison
+            say(json.dumps(fields), flush=True)
         else:
             done = f" (interrupted after {len(measurements)} measurements)" if interrupted else ""
             say(f"{len(puzzles)} puzzles x {len(combinations)} combinations x {args.repeat} repeats, interleaved{done}")
             say(format_table(rows), flush=True)
+            if comparison:
+                say()
+                say("Against a native CP-SAT model (1 worker), per puzzle, same run:")
+                say(format_comparison(comparison), flush=True)
 
     last_words = lambda: report(True)  # noqa: E731 - one identity to add and remove
     stopping.last_words.append(last_words)
     with status_line() as progress:
         try:
             run_benchmark(puzzles, combinations, args.time_limit, args.unique, args.repeat, args.seed, progress,
-                          measurements)
+                          measurements, args.against)
         except KeyboardInterrupt as exc:
             stopped = exc
         finally:
@@ -105,6 +120,17 @@ def run_command(args, started: float) -> int:
     if stopped is not None:
         leave_after_interrupt(stopped)
     return EXIT_SOLVED
+
+
+def _check_against(puzzles) -> None:
+    """--against cpsat needs ortools (exit 3 without it) and puzzles the native model covers (exit 2)."""
+    from ..bench_cpsat import KINDS
+    from ..solvers import require
+
+    require("ortools", "cpsat")
+    other = sorted({puzzle.kind for puzzle in puzzles} - set(KINDS))
+    if other:
+        raise UsageError(f"--against cpsat has a native model for {', '.join(KINDS)}, not for {', '.join(other)}")
 
 
 def _bench_enumeration(args, puzzles, chosen) -> int:

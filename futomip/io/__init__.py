@@ -44,6 +44,7 @@ def _register() -> dict[str, Format]:
         "sudoku_line",
         "sudoku_grid",
         "latin_pls",
+        "latin_qcp",
     ]
     modules = [importlib.import_module(f"{__name__}.{name}") for name in names]
     return {module.FORMAT.name: module.FORMAT for module in modules}

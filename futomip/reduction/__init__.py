@@ -40,8 +40,11 @@ def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
     reducer = kind_of(puzzle).reducer()
     if reducer is None or level == "none":
         return None
-    # "split" starts from the probing fixpoint; the splitting itself is ``split``'s work.
-    return reducer(puzzle, "probing" if level == "split" else level, stop_at, progress)
+    # "split" starts from the probing fixpoint, or from the level the reducer names in its
+    # ``split_from`` (the Latin family's search needs only its "lines" fixpoint); the
+    # splitting itself is ``split``'s work.
+    start = getattr(reducer, "split_from", "probing")
+    return reducer(puzzle, start if level == "split" else level, stop_at, progress)
 
 
 def split(puzzle, domains, stop_at: float | None = None, progress: Callable[[str], None] | None = None) -> Any:

@@ -27,9 +27,18 @@ from futomip.linear import LinearModel, Var
 def strict_less_tight(
     model: LinearModel, family: str, key: tuple, xa: Mapping[int, Var], xb: Mapping[int, Var], n: int
 ) -> None:
-    """Add ``family(key + (k,))`` for k = 1..n: ``sum_{v<=k} xb[v] - sum_{v<k} xa[v] <= 0``."""
+    """Add ``family(key + (k,))`` for k = 1..n: ``sum_{v<=k} xb[v] - sum_{v<k} xa[v] <= 0``.
+
+    A cell's map may lack values (domain reduction removed them).  A row with no xb term,
+    or one whose xa terms cover every value a can take (it then says ``sum xb <= 1``, which
+    the cell's exactly-one row implies), is left out: it cuts nothing.  With full maps no
+    row is left out.
+    """
+    top_a = max(xa, default=0)
     for k in range(1, n + 1):
         terms = [(xb[v], 1.0) for v in range(1, k + 1) if v in xb]
+        if not terms or (xa and top_a < k):
+            continue
         terms += [(xa[v], -1.0) for v in range(1, k) if v in xa]
         model.add(family, key + (k,), terms, "<=", 0)
 

@@ -1,0 +1,231 @@
+"""Domain reduction for the Latin family: the values no solution can put in a cell.
+
+Futoshiki, Latin-square completion and Sudoku share one structure: an n x n board whose
+cells take values 1..n, groups of n cells that hold every value once (rows and columns;
+Sudoku adds its boxes), givens, and (Futoshiki) strict inequalities a < b between cells.
+Each cell's candidate set is a bit mask (bit v-1 set iff v is still possible).
+
+Level "lines" runs the constraints one at a time to a common fixpoint:
+
+- ``a < b``: a keeps only values below max(b), b only values above min(a).  Repeated to
+  the fixpoint this gives the bounds along every chain of signs (a < b < c puts a below
+  max(c) - 1), the reader's rule of the seeds;
+- each group: all-different generalised arc consistency (``latin_alldiff``): naked singles,
+  hidden singles and every Hall-set argument at once, by a perfect matching and the
+  strongly connected components of its alternating graph (Régin).
+
+Level "probing" then probes:
+each value v of each open cell is tried with the "lines" fixpoint; v goes when that fixpoint
+empties a domain, and every cell keeps only the union of what the surviving trials left
+it (a value no trial leaves cannot occur, since every solution is one of the trials).
+Passes repeat until one removes nothing or the time budget ends (``latin_probing``).
+Level "split" starts from the "lines" fixpoint (``reduce.split_from``): its depth-first
+search (``latin_split``) propagates at every node, which on hard 9x9 Futoshiki costs less
+than probing the root.
+
+Every rule removes a value only when no assignment satisfying that rule and the current
+domains uses it, and the domains only ever shrink, so every solution survives: the model
+built on what is left (``models/futoshiki.py``, ``models/sudoku.py``) has exactly the
+solutions of the full one, and ``--unique``, ``--all`` and ``--explain`` stay exact.  When a
+domain empties the puzzle has no solution: every mask is then emptied, so the model is
+infeasible at once, and ``contradiction`` says where it was found.
+
+Only ``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .latin_alldiff import filter_group, singles
+
+__all__ = ["LatinDomains", "Board", "board_of", "reduce"]
+
+
+@dataclass(frozen=True)
+class LatinDomains:
+    """What the reduction left: ``masks[r * n + c]`` holds cell (r, c)'s values as bits.
+
+    ``contradiction`` names the constraint found impossible (then every mask is 0 and the
+    puzzle has no solution); ``finished`` is False when probing was cut short by its time
+    budget (what it removed is still exact); ``probes`` counts the trial fixpoints run.
+    """
+
+    size: int
+    masks: tuple[int, ...]
+    contradiction: str | None = None
+    finished: bool = True
+    probes: int = 0
+
+    def values(self, r: int, c: int) -> tuple[int, ...]:
+        """The values cell (r, c) (0-based) may still take, ascending."""
+        mask = self.masks[r * self.size + c]
+        return tuple(v + 1 for v in range(self.size) if mask >> v & 1)
+
+    def admits(self, grid) -> bool:
+        """Whether every cell of ``grid`` holds a value its domain still has."""
+        n = self.size
+        return all(self.masks[r * n + c] >> (grid[r][c] - 1) & 1 for r in range(n) for c in range(n))
+
+    @property
+    def open(self) -> int:
+        """How many cells keep more than one value."""
+        return sum(1 for mask in self.masks if mask & (mask - 1))
+
+    def summary(self) -> dict:
+        """For reports: cells, fixed, open, candidate values left, contradiction, finished."""
+        total = len(self.masks)
+        return {"cells": total, "fixed": total - self.open, "open": self.open,
+                "values": sum(bin(mask).count("1") for mask in self.masks),
+                "contradiction": self.contradiction, "finished": self.finished}
+
+
+def _show(n: int, cell: int) -> str:
+    return f"cell ({cell // n + 1},{cell % n + 1})"
+
+
+class Board:
+    """The structure of a Latin-family puzzle and its propagation to a fixpoint.
+
+    ``groups`` are tuples of cell indices (r * n + c) that hold 1..n once each; ``less``
+    pairs (a, b) of cell indices with value(a) < value(b); ``givens[i]`` is 0 or a value.
+    """
+
+    def __init__(self, n: int, givens: list[int], groups: list[tuple[int, ...]],
+                 less: list[tuple[int, int]], names: list[str]) -> None:
+        self.n = n
+        self.givens = givens
+        self.groups = groups
+        self.names = names
+        self.less = less
+        cells = n * n
+        self.cell_groups: list[list[int]] = [[] for _ in range(cells)]
+        for g, group in enumerate(groups):
+            for i in group:
+                self.cell_groups[i].append(g)
+        self.cell_less: list[list[int]] = [[] for _ in range(cells)]
+        for p, (a, b) in enumerate(less):
+            self.cell_less[a].append(p)
+            self.cell_less[b].append(p)
+        self.failure = ""
+        self.failed: tuple[int, ...] = ()
+        """The cells of the constraint that failed last (the split search weighs them)."""
+
+    def initial(self) -> list[int]:
+        """Every cell's mask before any propagation: the given value or all of 1..n."""
+        full = (1 << self.n) - 1
+        return [1 << (v - 1) if v else full for v in self.givens]
+
+    def propagate(self, dom: list[int], touched) -> bool:
+        """Run the "lines" rules on ``dom`` (in place) from the cells in ``touched`` to a
+        fixpoint; False when a domain or a group is found impossible (``failure`` says where).
+
+        Cheap rules first: signs, then naked singles of a group, and the matching filter of
+        a group only when neither has work left (it subsumes the singles, but most changes
+        cascade through singles alone)."""
+        groups, count = self.groups, len(self.groups)
+        single_queue: list[int] = []
+        in_single = [False] * count
+        match_queue: list[int] = []
+        in_match = [False] * count
+        pair_queue: list[int] = []
+        in_pairs = [False] * len(self.less)
+        cell_groups, cell_less, less = self.cell_groups, self.cell_less, self.less
+
+        def touch(i: int) -> None:
+            for g in cell_groups[i]:
+                if not in_single[g]:
+                    in_single[g] = True
+                    single_queue.append(g)
+                if not in_match[g]:
+                    in_match[g] = True
+                    match_queue.append(g)
+            for p in cell_less[i]:
+                if not in_pairs[p]:
+                    in_pairs[p] = True
+                    pair_queue.append(p)
+
+        for i in touched:
+            touch(i)
+        while pair_queue or single_queue or match_queue:
+            if pair_queue:
+                p = pair_queue.pop()
+                in_pairs[p] = False
+                a, b = less[p]
+                da, db = dom[a], dom[b]
+                # a < max(b): keep bits below bit max(b)-1; b > min(a): drop bits 0..min(a)-1.
+                new_a = da & ((1 << (db.bit_length() - 1)) - 1) if db else 0
+                new_b = db & ~((1 << (new_a & -new_a).bit_length()) - 1) if new_a else 0
+                if not new_a or not new_b:
+                    self.failure = f"{_show(self.n, a)} < {_show(self.n, b)}"
+                    self.failed = (a, b)
+                    return False
+                if new_a != da:
+                    dom[a] = new_a
+                    touch(a)
+                if new_b != db:
+                    dom[b] = new_b
+                    touch(b)
+                continue
+            if single_queue:
+                g = single_queue.pop()
+                in_single[g] = False
+                outcome = singles(dom, groups[g])
+                changed = None if outcome is None else outcome[0]
+            else:
+                g = match_queue.pop()
+                in_match[g] = False
+                # Every group's singles are at their fixpoint here (their queue is empty).
+                changed = filter_group(dom, groups[g], True)
+            if changed is None:
+                self.failure = self.names[g]
+                self.failed = groups[g]
+                return False
+            for i in changed:
+                touch(i)
+        return True
+
+
+def board_of(puzzle) -> Board:
+    """The Board of a Futoshiki, Latin square or Sudoku."""
+    n = puzzle.size
+    givens = [v for row in puzzle.givens for v in row]
+    groups = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    groups += [tuple(r * n + c for r in range(n)) for c in range(n)]
+    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
+    if puzzle.kind == "sudoku":
+        from ..puzzles.sudoku import units
+
+        for name, cells in units(n):
+            if name.startswith("box"):
+                groups.append(tuple(r * n + c for r, c in cells))
+                names.append(name)
+    less = [(a[0] * n + a[1], b[0] * n + b[1]) for a, b in getattr(puzzle, "less", ())]
+    return Board(n, givens, groups, less, names)
+
+
+def reduce(puzzle, level: str = "lines", stop_at: float | None = None,
+           progress: Callable[[str], None] | None = None) -> LatinDomains:
+    """The domains left by ``level`` ("lines" or "probing") on a Latin-family puzzle.
+
+    Probing stops when ``time.perf_counter()`` reaches ``stop_at`` (what it removed so far
+    is kept); ``progress`` gets a line about once a second while it probes.
+    """
+    board = board_of(puzzle)
+    n = puzzle.size
+    dom = board.initial()
+    if not board.propagate(dom, range(n * n)):
+        return LatinDomains(n, (0,) * (n * n), board.failure)
+    if level != "probing":
+        return LatinDomains(n, tuple(dom))
+    from .latin_probing import probe
+
+    outcome = probe(board, dom, stop_at, progress)
+    if outcome.contradiction is not None:
+        return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes)
+    return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes)
+
+
+reduce.split_from = "lines"
+"""The level the split search starts from (read by ``futomip.reduction.reduce``)."""
