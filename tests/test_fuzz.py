@@ -138,3 +138,12 @@ def test_slow_fuzz_profile(reader):
     tally = _fuzz(reader, count, seed=2)
     print(f"\nfuzz {reader}: {count} inputs, {tally['ok']} read, {tally['error']} format errors, "
           f"0 other outcomes, {time.monotonic() - started:.0f} s")
+
+
+def test_a_huge_cell_index_in_a_qcp_model_is_a_positioned_error():
+    """The slow profile's first qcp input with a 5,000-digit variable index hit int()'s limit."""
+    text = "var 0 .. 1 : v_" + "9" * 5000 + ";\n"
+    try:
+        io.read_text(text, "x.mzn", "qcp")
+    except io.DataFormatError as exc:
+        assert exc.line == 1

@@ -59,9 +59,9 @@ def _number(stream: TokenStream, expected: str) -> int:
 def _cell(stream: TokenStream, count: int, expected: str) -> tuple[int, Token]:
     token = stream.take()
     match = _CELL.fullmatch(token.text) if token.kind == "name" else None
-    if match is None or int(match.group(1)) >= count:
+    if match is None or int_value(match.group(1)) >= count:
         raise stream.error(token, expected)
-    return int(match.group(1)), token
+    return int_value(match.group(1)), token
 
 
 def read(text: str, path: str = "<string>") -> list[LatinSquare]:
