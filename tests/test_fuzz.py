@@ -143,7 +143,6 @@ def test_slow_fuzz_profile(reader):
 def test_a_huge_cell_index_in_a_qcp_model_is_a_positioned_error():
     """The slow profile's first qcp input with a 5,000-digit variable index hit int()'s limit."""
     text = "var 0 .. 1 : v_" + "9" * 5000 + ";\n"
-    try:
+    with pytest.raises(io.DataFormatError) as caught:
         io.read_text(text, "x.mzn", "qcp")
-    except io.DataFormatError as exc:
-        assert exc.line == 1
+    assert caught.value.line == 1
