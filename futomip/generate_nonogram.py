@@ -25,7 +25,7 @@ from typing import Callable
 from .generate import GenerationStopped
 from .grade import HUMAN_LEVELS, human_grade
 from .options import Deadline
-from .puzzles.nonogram import Nonogram, runs_of
+from .puzzles.nonogram import Nonogram, from_grid
 from .solve import solve
 
 __all__ = ["generate_nonogram", "DIFFICULTIES"]
@@ -35,13 +35,6 @@ DIFFICULTIES = HUMAN_LEVELS
 
 def _picture(width: int, height: int, density: float, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(int(rng.random() < density) for _ in range(width)) for _ in range(height))
-
-
-def _clues(grid) -> Nonogram:
-    width = len(grid[0])
-    rows = tuple(tuple(runs_of(row)) for row in grid)
-    cols = tuple(tuple(runs_of([row[c] for row in grid])) for c in range(width))
-    return Nonogram(rows, cols)
 
 
 def generate_nonogram(
@@ -70,7 +63,7 @@ def generate_nonogram(
                                     f"({attempts} pictures tried)")
         attempts += 1
         grid = _picture(width, height, density, rng)
-        puzzle = _clues(grid)
+        puzzle = from_grid(grid)
         level, _, _ = human_grade(puzzle, deadline.end)
         if progress:
             progress(f"picture {attempts}: {level}")

@@ -187,7 +187,7 @@ def _show_solution(args, puzzle, found: dict):
     from .. import puzzles
 
     def show(k, grid):
-        found.setdefault(id(puzzle), []).append(grid)
+        found[id(puzzle)].append(grid)
         if not args.json:
             say(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
         elif not args.quiet:

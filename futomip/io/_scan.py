@@ -10,6 +10,7 @@ message "expected X, found Y".  Must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass
 
 from ..errors import DataFormatError
@@ -28,6 +29,9 @@ __all__ = [
     "is_digits",
     "int_value",
     "text_lines",
+    "content_lines",
+    "name_from_path",
+    "numbered_name",
     "end_position",
 ]
 
@@ -283,3 +287,23 @@ def parse_integer(field: Field, path: str, line: int) -> int:
         found = f"'{field.text}'" if field.text else "an empty field"
         raise DataFormatError(path, line, field.column, f"expected an integer, found {found}")
     return int_value(field.text)
+
+
+def content_lines(text: str, comment: str = "#") -> list[tuple[int, str]]:
+    """``(1-based line number, line)`` of every line that is neither blank nor a comment
+    (first non-blank character ``comment``): the puzzle lines of the line-per-puzzle formats."""
+    return [(number, line) for number, line in enumerate(text_lines(text), start=1)
+            if line.strip() and not line.lstrip().startswith(comment)]
+
+
+def name_from_path(path: str) -> str:
+    """A puzzle name from its file name (the stem), or "" for text that has no file."""
+    if not path or path.startswith("<"):
+        return ""
+    return Path(path).stem
+
+
+def numbered_name(base: str, ordinal: int) -> str:
+    """The name of puzzle ``ordinal`` (1-based) of a multi-puzzle file: ``base#k``, or ``#k``."""
+    return f"{base}#{ordinal}" if base else f"#{ordinal}"
+

@@ -25,7 +25,7 @@ from ..errors import DataFormatError
 from ..puzzles.futoshiki import Futoshiki
 from ._format import Format
 from ._futoshiki import neighbour_relations, puzzle_name, require_futoshiki
-from ._scan import MAX_SIZE, Field, end_position, int_value, is_digits, split_fields, text_lines
+from ._scan import MAX_SIZE, Field, content_lines, end_position, int_value, is_digits, split_fields
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -33,14 +33,9 @@ _MARKS = {".": 0, "^": 1, "v": -1}
 _RELATION_ROW = re.compile(r"\s*[.^v](\s+[.^v])*\s*")
 
 
-def _content(text: str) -> list[tuple[int, str]]:
-    return [(number, line) for number, line in enumerate(text_lines(text), start=1)
-            if line.strip() and not line.lstrip().startswith("%")]
-
-
 def sniff(text: str) -> bool:
     """A first row of numbers with '<'/'>' words and a second row of as many '.', '^', 'v'."""
-    lines = _content(text)
+    lines = content_lines(text, "%")
     if not lines:
         return False
     cells = split_fields(lines[0][1], None)
@@ -67,7 +62,7 @@ def sniff(text: str) -> bool:
 
 def read(text: str, path: str = "<string>") -> list[Futoshiki]:
     """The one puzzle in ``text``."""
-    lines = _content(text)
+    lines = content_lines(text, "%")
     if not lines:
         raise DataFormatError(path, 1, 1, "expected a cell row of numbers, found no content")
     size = None

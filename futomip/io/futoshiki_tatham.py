@@ -15,12 +15,10 @@ Pure Python: must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.futoshiki import Futoshiki
 from ._format import Format
-from ._scan import MAX_SIZE, int_value, text_lines
+from ._scan import MAX_SIZE, content_lines, int_value, name_from_path, numbered_name
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -30,26 +28,20 @@ _STEP = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 _ID = re.compile(r"\s*[0-9]+[a-z]*:[0-9URDL,]*\s*")
 
 
-def _id_lines(text: str):
-    for number, line in enumerate(text_lines(text), start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            yield number, line
-
-
 def sniff(text: str) -> bool:
     """Whether every non-comment line looks like ``N...:cells``."""
-    lines = [line for _, line in _id_lines(text)]
+    lines = [line for _, line in content_lines(text)]
     return bool(lines) and all(_ID.fullmatch(line) for line in lines[:20])
 
 
 def read(text: str, path: str = "<string>") -> list[Futoshiki]:
     """Every game ID in ``text``."""
-    base = Path(path).stem if not path.startswith("<") else ""
-    puzzles = [_read_id(line, number, path) for number, line in _id_lines(text)]
+    base = name_from_path(path)
+    puzzles = [_read_id(line, number, path) for number, line in content_lines(text)]
     if not puzzles:
         raise DataFormatError(path, 1, 1, "expected a game ID 'N:cells', found no line with one")
     for k, puzzle in enumerate(puzzles):
-        name = base if len(puzzles) == 1 else f"{base}#{k + 1}" if base else f"#{k + 1}"
+        name = base if len(puzzles) == 1 else numbered_name(base, k + 1)
         puzzles[k] = Futoshiki(puzzle.size, puzzle.givens, puzzle.less, name)
     return puzzles
 

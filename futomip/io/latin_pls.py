@@ -15,12 +15,11 @@ Pure Python: must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from ..errors import DataFormatError
 from ..puzzles.latin import LatinSquare
 from ._format import Format
-from ._scan import MAX_SIZE, end_position, int_value, split_fields, text_lines
+from ._scan import MAX_SIZE, end_position, int_value, name_from_path, split_fields, text_lines
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -56,7 +55,7 @@ def read(text: str, path: str = "<string>") -> list[LatinSquare]:
             column = len(lines[number - 1]) - len(lines[number - 1].lstrip()) + 1
             raise DataFormatError(path, number, column, f"expected end of file after the {n} rows, "
                                                         f"found {lines[number - 1].strip()[:40]!r}")
-    name = Path(path).stem if not path.startswith("<") else ""
+    name = name_from_path(path)
     return [LatinSquare(n, tuple(board), name)]
 
 

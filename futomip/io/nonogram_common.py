@@ -10,13 +10,12 @@ Pure Python: must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Callable, Iterator, Sequence
 
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.nonogram import Nonogram, Runs
 from ._opl import statement_keyword
-from ._scan import int_value, is_digits, text_lines, Token, TokenStream
+from ._scan import int_value, is_digits, name_from_path, text_lines, Token, TokenStream
 
 __all__ = [
     "Word",
@@ -90,11 +89,6 @@ def runs_text(clue: Runs, separator: str = " ") -> str:
     return separator.join(str(run) for run in clue) if clue else "0"
 
 
-def name_from_path(path: str) -> str:
-    """A puzzle name from its file name (the stem), or "" for text that has no file."""
-    if not path or path.startswith("<"):
-        return ""
-    return Path(path).stem
 
 
 def require_writable(puzzle: Nonogram, format_name: str) -> None:

@@ -14,12 +14,10 @@ Pure Python: must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
-
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Nonogram
 from ._format import Format
-from ._scan import MAX_SIZE, int_value, is_digits, text_lines
+from ._scan import MAX_SIZE, content_lines, int_value, is_digits, name_from_path, numbered_name
 from .nonogram_common import require_writable
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
@@ -28,24 +26,18 @@ _PARAMS = re.compile(r"([0-9]+)(?:x([0-9]+))?")
 _ID = re.compile(r"\s*[0-9]+(x[0-9]+)?:[0-9./]*\s*")
 
 
-def _id_lines(text: str):
-    for number, line in enumerate(text_lines(text), start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            yield number, line
-
-
 def sniff(text: str) -> bool:
-    lines = [line for _, line in _id_lines(text)]
+    lines = [line for _, line in content_lines(text)]
     return bool(lines) and all(_ID.fullmatch(line) for line in lines[:20]) and "/" in lines[0]
 
 
 def read(text: str, path: str = "<string>") -> list[Nonogram]:
     """Every game ID in ``text``."""
-    base = Path(path).stem if not path.startswith("<") else ""
-    puzzles = [_read_id(line, number, path) for number, line in _id_lines(text)]
+    base = name_from_path(path)
+    puzzles = [_read_id(line, number, path) for number, line in content_lines(text)]
     if not puzzles:
         raise DataFormatError(path, 1, 1, "expected a game ID 'WxH:clues', found no line with one")
-    return [Nonogram(p.rows, p.cols, base if len(puzzles) == 1 else f"{base}#{k + 1}" if base else f"#{k + 1}")
+    return [Nonogram(p.rows, p.cols, base if len(puzzles) == 1 else numbered_name(base, k + 1))
             for k, p in enumerate(puzzles)]
 
 

@@ -21,13 +21,12 @@ Pure Python: must not import solvers, backends or ``models``.
 
 from __future__ import annotations
 
-from pathlib import Path
 from xml.parsers import expat
 
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Nonogram
 from ._format import Format
-from ._scan import is_digits, int_value
+from ._scan import int_value, is_digits, name_from_path, numbered_name
 from .nonogram_common import require_writable
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
@@ -131,9 +130,9 @@ def read(text: str, path: str = "<string>") -> list[Nonogram]:
                               f"expected well-formed XML, found {expat.ErrorString(exc.code)}") from None
     if not reader.puzzles:
         raise DataFormatError(path, 1, 1, "expected a <puzzle> with row and column clues, found none")
-    base = Path(path).stem if not path.startswith("<") else ""
+    base = name_from_path(path)
     return [puzzle if puzzle.name else Nonogram(puzzle.rows, puzzle.cols, base if len(reader.puzzles) == 1
-                                                else f"{base}#{k + 1}")
+                                                else numbered_name(base, k + 1))
             for k, puzzle in enumerate(reader.puzzles)]
 
 

@@ -10,12 +10,10 @@ Pure Python: must not import solvers, backends or ``models``.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.sudoku import Sudoku
 
-__all__ = ["BLANKS", "SIZES", "cell_value", "cell_char", "check_writable", "name_from_path"]
+__all__ = ["BLANKS", "SIZES", "cell_value", "cell_char", "check_writable"]
 
 BLANKS = ".0"
 SIZES = (4, 9)
@@ -41,6 +39,3 @@ def check_writable(puzzle: Sudoku, format_name: str) -> None:
             f"the {format_name} format holds 4x4 and 9x9 Sudoku (one character per cell), "
             f"not {puzzle.size}x{puzzle.size}")
 
-
-def name_from_path(path: str) -> str:
-    return Path(path).stem if path and not path.startswith("<") else ""

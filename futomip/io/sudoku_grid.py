@@ -20,8 +20,8 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.sudoku import Sudoku
 from ._format import Format
-from ._scan import end_position, text_lines
-from .sudoku_common import SIZES, cell_char, cell_value, check_writable, name_from_path
+from ._scan import content_lines, end_position, name_from_path, numbered_name, text_lines
+from .sudoku_common import SIZES, cell_char, cell_value, check_writable
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -32,9 +32,8 @@ _IGNORED = "| \t"
 
 def _rows(text: str):
     """(line number, line) of every line that should be a board row."""
-    for number, line in enumerate(text_lines(text), start=1):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#") and not _RULE.fullmatch(stripped):
+    for number, line in content_lines(text):
+        if not _RULE.fullmatch(line.strip()):
             yield number, line
 
 
@@ -72,7 +71,7 @@ def read(text: str, path: str = "<string>") -> list[Sudoku]:
         board.append(tuple(cell_value(char, size, path, number, column) for column, char in cells))
         if len(board) == size:
             ordinal = len(puzzles) + 1
-            puzzles.append(Sudoku(size, tuple(board), f"{base}#{ordinal}" if base else f"#{ordinal}"))
+            puzzles.append(Sudoku(size, tuple(board), numbered_name(base, ordinal)))
             board = []
     if board:
         line, column = end_position(text)

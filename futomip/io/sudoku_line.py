@@ -18,8 +18,8 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.sudoku import Sudoku
 from ._format import Format
-from ._scan import text_lines
-from .sudoku_common import SIZES, cell_char, cell_value, check_writable, name_from_path
+from ._scan import content_lines, name_from_path, numbered_name
+from .sudoku_common import SIZES, cell_char, cell_value, check_writable
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
@@ -27,15 +27,9 @@ _CELLS = {size * size: size for size in SIZES}
 _LINE = re.compile(r"([0-9.]{16}|[0-9.]{81})(\s.*)?")
 
 
-def _puzzle_lines(text: str):
-    for number, line in enumerate(text_lines(text), start=1):
-        if line.strip() and not line.lstrip().startswith("#"):
-            yield number, line
-
-
 def sniff(text: str) -> bool:
     """Whether every puzzle line starts with 16 or 81 cell characters and a blank follows."""
-    lines = [line for _, line in _puzzle_lines(text)]
+    lines = [line for _, line in content_lines(text)]
     return bool(lines) and all(_LINE.fullmatch(line) for line in lines[:50])
 
 
@@ -43,7 +37,7 @@ def read(text: str, path: str = "<string>") -> list[Sudoku]:
     """Every puzzle in ``text``, in file order."""
     puzzles = []
     base = name_from_path(path)
-    for number, line in _puzzle_lines(text):
+    for number, line in content_lines(text):
         puzzles.append(_read_line(line, number, path, base, len(puzzles) + 1))
     if not puzzles:
         raise DataFormatError(path, 1, 1, "expected a line of 81 (or 16) Sudoku cells, found no puzzle line")
@@ -64,7 +58,7 @@ def _read_line(line: str, number: int, path: str, base: str, ordinal: int) -> Su
     size = _CELLS[len(cells)]
     values = [cell_value(char, size, path, number, start + 1 + i) for i, char in enumerate(cells)]
     givens = tuple(tuple(values[r * size:(r + 1) * size]) for r in range(size))
-    name = rest or (f"{base}#{ordinal}" if base else f"#{ordinal}")
+    name = rest or numbered_name(base, ordinal)
     return Sudoku(size, givens, name)
 
 
