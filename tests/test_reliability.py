@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data"
 SAMPLE = DATA / "futoshiki.dat"
 KNOTTY = DATA / "nonogram" / "wolter" / "knotty.nin"
+FAASE = DATA / "nonogram" / "wolter" / "faase.nin"
 EMPTY_9 = "n = 9;\ninitialValues = {};\nconditions = {};\n"
 
 
@@ -224,19 +225,24 @@ def test_deadline_bound_interrupts_pure_python_work():
 
 
 def test_a_model_build_past_the_deadline_is_a_time_limit_not_an_overrun():
-    """Pyomo builds Knotty's unreduced model in about a second of pure Python; with a 0.3 s
-    limit the build is interrupted and the answer is status time_limit with a note."""
+    """Pyomo builds faase's unreduced model (95x80) in 10-15 s of pure Python; with a 0.3 s
+    limit the build is interrupted and the answer is status time_limit with a note.
+
+    The bound has seconds of room: in a long test process a full garbage collection of the
+    process's heap can hold the interrupt back (CI once saw a Knotty build end 0.8 s after
+    its deadline); what matters is that the build ends near the deadline, not 10 s later."""
     import pyomo.environ  # noqa: F401 - imported first: importing Pyomo is not what is timed here
 
     import futomip
     from futomip import io
 
-    puzzle = io.load(KNOTTY)
+    puzzle = io.load(FAASE)
     result = futomip.solve(puzzle, backend="pyomo", solver="cbc", reduce="none", time_limit=0.3)
     assert result.status == "time_limit"
+    assert "while the model was being built" in (result.message or ""), result.message
     # The build itself (not the pair checks before it, which a loaded machine slows) ends
-    # near the deadline instead of running its second or more.
-    assert result.seconds["build"] < 0.3 + 0.7, result.seconds
+    # near the deadline instead of running its ten seconds.
+    assert result.seconds["build"] < 0.3 + 0.2 + 2.5, result.seconds
 
 
 def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
