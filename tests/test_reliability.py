@@ -257,6 +257,44 @@ def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
     assert time.monotonic() - start < 0.5 + 2.0
 
 
+_STUCK_SECOND_SOLVE = """
+import sys, time
+from futomip.pipeline import finder
+first = finder.SolutionFinder.next_solution
+calls = []
+def stuck_after_first(self):
+    calls.append(1)
+    if len(calls) > {after}:
+        time.sleep(60)  # a solver that ignores both its limit and the cancel
+    return first(self)
+finder.SolutionFinder.next_solution = stuck_after_first
+from futomip.cli import program
+sys.argv = ["futomip"] + sys.argv[1:]
+program()
+"""
+
+
+@pytest.mark.parametrize("task,after", [("--unique", 1), ("--all", 2)])
+def test_the_hard_deadline_keeps_what_was_found(task, after):
+    """A solve that never returns (HiGHS' presolve once ignored limit and cancel for 26 s)
+    in a uniqueness proof or an enumeration: at the limit plus its allowance the program
+    ends, and the solutions found before are printed, not lost."""
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", _STUCK_SECOND_SOLVE.format(after=after), str(DATA / "futoshiki" / "seeds"
+                           / "sample-5.txt") if task == "--all" else str(SAMPLE), task, "--json", "--time-limit", "2",
+                           "--backend", "highspy"], capture_output=True, text=True, timeout=60)
+    elapsed = time.monotonic() - start
+    assert done.returncode == 1, done.stderr
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "solved" and answer["solution"], answer
+    assert "did not stop at the time limit" in answer["message"]
+    if task == "--unique":
+        assert answer["unique"] is None and answer["message"].startswith("uniqueness unknown")
+    else:
+        assert len(answer["solutions"]) == after and answer["complete"] is False
+    assert elapsed < 2 + 0.5 + 1.5, f"took {elapsed:.1f} s"
+
+
 def test_pyomo_cbc_keeps_searching_a_hard_nonogram_until_the_limit():
     """pyomo/cbc once gave up on Knotty after ~3.5 s with status 'error' (termination
     intermediateNonInteger); it must search until the limit like pulp/cbc."""

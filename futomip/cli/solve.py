@@ -90,7 +90,7 @@ def run_command(args, started: float) -> int:
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
     worst = EXIT_SOLVED
-    found: dict[int, list] = {}  # --all: the solutions of each puzzle as they come
+    found: dict[int, list] = {}  # --all and --unique: the solutions of each puzzle as they come
     printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found)
     for number, puzzle in enumerate(puzzles):
         found[id(puzzle)] = []
@@ -153,9 +153,12 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict) -> list[int]:
                 continue
             backend, solver = _pair_names(args, puzzle)
             grids = found.get(id(puzzle), [])
+            message = "the solver did not stop at the time limit; futomip ended it"
+            if args.unique and grids:
+                # The first solution came before the proof that got stuck: it is kept.
+                message = f"uniqueness unknown: {message}"
             result = Result(puzzle, "solved" if grids else "time_limit", grids[0] if grids else None,
-                            backend=backend, solver=solver, seconds={"total": limit},
-                            message="the solver did not stop at the time limit; futomip ended it")
+                            backend=backend, solver=solver, seconds={"total": limit}, message=message)
             if args.all:
                 # What --all had found is kept (each grid was verified when it came).
                 result.solutions, result.complete = list(grids), False
@@ -182,18 +185,21 @@ def _owns_the_process() -> bool:
 
 
 def _show_solution(args, puzzle, found: dict):
-    """The ``on_solution`` callback of ``--all``: each solution as it is found (and kept in
-    ``found`` for a report at the hard deadline)."""
+    """The ``on_solution`` callback: with ``--all`` each solution is printed as it is found;
+    with ``--all`` and ``--unique`` each is kept in ``found`` for a report at the hard
+    deadline (a uniqueness proof that never returns must not lose the first solution)."""
     from .. import puzzles
 
     def show(k, grid):
         found[id(puzzle)].append(grid)
+        if not args.all:
+            return
         if not args.json:
             say(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
         elif not args.quiet:
             print(f"found solution {k}", file=sys.stderr, flush=True)
 
-    return show if args.all else None
+    return show if args.all or args.unique else None
 
 
 def _usage(message: str):

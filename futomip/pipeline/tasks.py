@@ -6,7 +6,8 @@ batch call.  Every task can also write the whole (reduced) model as LP/MPS files
 - "solve": one verified solution (or infeasible / time_limit / error).
 - "unique": a solution, then a second solve with its no-good row: ``unique`` is True when
   that is infeasible, False with ``second`` when it finds another; None when it could not
-  finish.
+  finish.  ``on_solution(1, grid)`` is called with the first solution before the proof
+  starts, so a caller that must end the process during the proof still has it.
 - "all": every solution (at most ``limit``), each cut off in turn; ``complete`` says
   whether the last solve proved there is no other.  ``on_solution(k, grid)`` is called as
   each is found.
@@ -98,7 +99,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
             elif task.action == "all":
                 result = _enumerate(finder, task.limit, on_solution)
             else:
-                result = _solve(finder, task.action == "unique")
+                result = _solve(finder, task.action == "unique", on_solution)
         finally:
             finder.close()
         if written is not None:
@@ -128,10 +129,12 @@ def _write(finder: SolutionFinder, task: Task) -> float | None:
     return seconds
 
 
-def _solve(finder: SolutionFinder, unique: bool) -> Result:
+def _solve(finder: SolutionFinder, unique: bool, on_solution=None) -> Result:
     status, grid = finder.next_solution()
     if status != SOLVED or not unique:
         return finder.result(status, grid)
+    if on_solution is not None:
+        on_solution(1, grid)
     finder.exclude(grid)
     try:
         second_status, second = finder.next_solution()
