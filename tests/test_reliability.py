@@ -193,7 +193,8 @@ def test_the_time_limit_covers_every_puzzle_of_a_file(tmp_path):
 
 
 @pytest.mark.parametrize("backend,solver", [("highspy", "highs"), ("pulp", "highs"), ("pulp", "cbc"),
-                                            ("pyomo", "highs"), ("pyomo", "cbc"), ("pulp", "glpk")])
+                                            ("pyomo", "highs"), ("pyomo", "cbc"), ("pulp", "glpk"),
+                                            ("pulp", "scip"), ("pyomo", "scip")])
 def test_a_time_limit_ends_the_command_near_the_limit(backend, solver):
     """--time-limit 2 on Knotty without reduction: the command (start-up included) ends within
     the promised allowance of 0.5 s plus 1 s of slack for a loaded test machine; pyomo/cbc once

@@ -53,3 +53,29 @@ def test_a_signal_during_enumeration_ends_the_command(tmp_path, signum, code, ba
     assert '"complete": false' in out
     time.sleep(0.2)
     assert processes_mentioning(str(tmp_path)) == []
+
+
+KNOTTY = Path(__file__).resolve().parent.parent / "data" / "nonogram" / "wolter" / "knotty.nin"
+
+
+@pytest.mark.parametrize("signum,code,backend", [(signal.SIGTERM, 143, "pyomo"), (signal.SIGINT, 130, "pyomo"),
+                                                 (signal.SIGTERM, 143, "pulp")])
+def test_a_signal_during_one_long_scip_solve_ends_the_command(signum, code, backend):
+    """pyscipopt's ``optimize`` holds Python's lock, so a SIGTERM once waited for SCIP to
+    finish (under Pyomo, for as long as the solve took): the signal, sent well inside an
+    unreduced Knotty solve, ends the command within 2 s (plus slack for a loaded machine)."""
+    require_pair(backend, "scip")
+    process = subprocess.Popen([sys.executable, "-m", "futomip", str(KNOTTY), "--reduce", "none", "--backend",
+                                backend, "--solver", "scip", "--json", "-v"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # -v shows SCIP's log on stderr: its presolve has started once it says so.
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and "presolving" not in (process.stderr.readline() or "presolving"):
+        pass
+    time.sleep(1.0)  # well inside SCIP's solve, which runs for minutes
+    assert process.poll() is None, process.communicate()
+    process.send_signal(signum)
+    start = time.monotonic()
+    process.communicate(timeout=60)
+    assert process.returncode == code
+    assert time.monotonic() - start < 2 + 1.5

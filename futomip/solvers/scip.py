@@ -2,10 +2,10 @@
 
 PuLP drives it with ``SCIP_PY`` (``SCIP_CMD`` when only a ``scip`` program is present) and
 Pyomo with its persistent interface in ``pyomo.contrib.solver`` (rows added to the live
-model).  PuLP's SCIP runs without holding Python's lock and is interrupted like HiGHS
-(Ctrl-C, SIGTERM, an overrun deadline); Pyomo's calls pyscipopt's ``optimize``, which holds
-it, so there SCIP's own time limit and its own Ctrl-C handling end a solve, and a SIGTERM
-waits for that (a SCIP run stopped by Ctrl-C is reported as the interrupt it is).
+model).  pyscipopt's ``optimize`` holds Python's lock for the whole solve, so the watchdog
+thread (``futomip.stopping``) could neither cancel it nor report at the hard deadline: both
+layers run SCIP through ``optimizeNogil`` instead, with SCIP's own Ctrl-C catching off, and
+SCIP is interrupted like HiGHS (Ctrl-C, SIGTERM, an overrun deadline) by ``interruptSolve``.
 SCIP solves with one thread (Pyomo's ``threads`` would set only ``lp/threads``).
 Options are SCIP parameter names (``limits/gap=0.01``, ``presolving/maxrounds=0``),
 checked against SCIP's own list before anything runs; the seed is
@@ -20,7 +20,7 @@ import functools
 from ..errors import UsageError
 from ._base import Capabilities, Solver, first_available
 
-__all__ = ["SOLVER", "scip_stats"]
+__all__ = ["SOLVER", "scip_stats", "pyomo_persistent_without_lock"]
 
 
 @functools.cache
@@ -71,7 +71,7 @@ class Scip(Solver):
         "pulp": Capabilities(seed=True, solver_options=True),
         "pyomo": Capabilities(incremental=True, seed=True, solver_options=True),
     }
-    pyomo_persistent = "pyomo.contrib.solver.solvers.scip.scip_persistent:ScipPersistent"
+    pyomo_persistent = "futomip.solvers.scip:pyomo_persistent_without_lock"
 
     def option_names(self) -> list[str]:
         return sorted(_defaults())
@@ -105,7 +105,13 @@ class Scip(Solver):
                                 lambda: pulp.SCIP_CMD(options=words, **common)])
 
     def pyomo_options(self, options) -> dict:
-        return self._parameters(options)
+        # SIGINT stays with futomip.stopping, which interrupts SCIP (pyomo_cancel).
+        return {**self._parameters(options), "misc/catchctrlc": False}
+
+    def pyomo_cancel(self, persistent) -> None:
+        model = getattr(persistent, "_solver_model", None)
+        if model is not None and hasattr(model, "interruptSolve"):
+            model.interruptSolve()
 
     def pulp_stats(self, problem, pulp_solver) -> dict:
         model = getattr(problem, "solverModel", None)
@@ -131,6 +137,38 @@ def _scip_py_without_lock(pulp):
             lp.solverModel.optimizeNogil()
 
     return ScipPyWithoutLock
+
+
+def pyomo_persistent_without_lock():
+    """Pyomo's persistent SCIP interface (``ScipPersistent``), whose solve runs SCIP through
+    ``optimizeNogil``; Pyomo calls ``optimize`` on the model its ``_create_solver_model``
+    returns, so that model is handed over behind a view that redirects that one call."""
+    return _persistent_without_lock_class()()
+
+
+@functools.cache
+def _persistent_without_lock_class():
+    from pyomo.contrib.solver.solvers.scip.scip_persistent import ScipPersistent
+
+    class ScipPersistentWithoutLock(ScipPersistent):
+        def _create_solver_model(self, pyomo_model, config):
+            model, loader, has_objective = super()._create_solver_model(pyomo_model, config)
+            return _OptimizeWithoutLock(model), loader, has_objective
+
+    return ScipPersistentWithoutLock
+
+
+class _OptimizeWithoutLock:
+    """A pyscipopt model whose ``optimize`` is ``optimizeNogil``; everything else is the model's."""
+
+    def __init__(self, model) -> None:
+        self._model = model
+
+    def optimize(self) -> None:
+        self._model.optimizeNogil()
+
+    def __getattr__(self, name):
+        return getattr(self._model, name)
 
 
 SOLVER = Scip()
