@@ -40,6 +40,8 @@ def _one_line_error(done: subprocess.CompletedProcess, code: int, words: str) ->
     assert done.returncode == code, (done.returncode, done.stderr)
     assert "Traceback" not in done.stderr, done.stderr
     assert words in done.stderr, done.stderr
+    # One line: what went wrong and what to do, not argparse's usage block above it.
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
 
 
 @pytest.mark.parametrize("option,path,words", [
@@ -48,6 +50,9 @@ def _one_line_error(done: subprocess.CompletedProcess, code: int, words: str) ->
     ("--write-lp", "model", "must end in .lp"),
     ("--write-mps", "x.txt", "must end in .mps"),
     ("--write-lp", ".", "must end in .lp"),
+    # /proc lets root pass every permission check and still refuses new files.
+    pytest.param("--write-lp", "/proc/model.lp", "cannot be written here",
+                 marks=pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux /proc")),
 ])
 def test_unusable_model_paths_are_refused_before_the_solve(tmp_path, option, path, words):
     """A model file that cannot be written is a one-line usage error (exit 2) before anything runs."""
@@ -296,6 +301,32 @@ def test_the_hard_deadline_keeps_what_was_found(task, after):
     assert elapsed < 2 + 0.5 + 1.5, f"took {elapsed:.1f} s"
 
 
+@pytest.mark.parametrize("json_output", [True, False])
+def test_the_hard_deadline_reports_every_puzzle_of_a_file_as_it_stood(json_output):
+    """Three Sudoku in one file, the second stuck in a solve that never returns: the first is
+    printed as solved, the second says futomip ended its solver, the third that it never
+    started (it once got the 'ended' note too), each with the pair used and, as text, its
+    '== puzzle k' header."""
+    extra = ["--json"] if json_output else []
+    done = subprocess.run([sys.executable, "-c", _STUCK_SECOND_SOLVE.format(after=1),
+                           str(DATA / "sudoku" / "hardest.txt"), "--time-limit", "3", "--backend", "highspy"] + extra,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    if json_output:
+        first, second, third = (json.loads(line) for line in done.stdout.splitlines())
+        assert first["status"] == "solved" and first["solver"] == "highs"
+        assert second["status"] == third["status"] == "time_limit"
+        assert "did not stop at the time limit" in second["message"]
+        assert "before this puzzle started" in third["message"]
+        assert second["backend"] == third["backend"] == "highspy" and second["solver"] == third["solver"] == "highs"
+    else:
+        text = done.stdout
+        assert [line for line in text.splitlines() if line.startswith("== puzzle")] == [
+            "== puzzle 0 (inkala-2012)", "== puzzle 1 (hard-b)", "== puzzle 2 (hard-c)"], text
+        assert text.index("== puzzle 2") > text.index("did not stop at the time limit"), text
+        assert text.index("before this puzzle started") > text.index("== puzzle 2"), text
+
+
 def test_pyomo_cbc_keeps_searching_a_hard_nonogram_until_the_limit():
     """pyomo/cbc once gave up on Knotty after ~3.5 s with status 'error' (termination
     intermediateNonInteger); it must search until the limit like pulp/cbc."""
@@ -323,3 +354,15 @@ def test_converting_to_a_format_of_another_kind_says_the_kinds_differ(tmp_path):
     done = _run("convert", str(DATA / "nonogram" / "formats" / "notebook-sample.dzn"), str(tmp_path / "x.dat"),
                 "--to", "opl")
     _one_line_error(done, 2, "holds Futoshiki puzzles, not nonogram")
+
+
+@pytest.mark.parametrize("target,words", [
+    ("x.csv", "'.csv' is a file name for futoshiki puzzles, not nonogram; a nonogram can be written as: "),
+    ("x.xyz", "no format uses the file name suffix '.xyz'; a nonogram can be written as: "),
+])
+def test_an_output_suffix_that_does_not_fit_the_puzzle_names_what_does(tmp_path, target, words):
+    """The suffix picks the format: one of another kind, or none, is said as such with the
+    formats this puzzle can be written in (it once said ".csv" was unknown and listed csv)."""
+    done = _run("convert", str(DATA / "nonogram" / "formats" / "notebook-sample.dzn"), str(tmp_path / target))
+    _one_line_error(done, 2, words)
+    assert "non (.non" in done.stderr and not (tmp_path / target).exists()

@@ -73,8 +73,16 @@ def _version() -> str:
         return "unknown (not installed)"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser with one-line usage errors: argparse's own ``error`` prints the
+    whole usage block (ten lines for ``solve``) before the one line that matters."""
+
+    def error(self, message: str):
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="futomip",
         description="Solve grid logic puzzles (Futoshiki, Str8ts, nonograms) as MILPs.",
         epilog="`futomip FILE` is short for `futomip solve FILE`. Exit codes: 0 solved, 1 infeasible or not "

@@ -68,6 +68,15 @@ def check_output_path(path: str, suffixes: tuple[str, ...] | None, what: str) ->
         raise UsageError(f"{path}: is a folder; give a file name")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise UsageError(f"{path}: not writable here")
+    if not target.exists():
+        # Permission bits do not tell everything (root may "write" into /proc, a full or
+        # read-only file system): a file made and removed now proves it before any work.
+        try:
+            with open(target, "x", encoding="utf-8"):
+                pass
+            target.unlink()
+        except OSError as exc:
+            raise UsageError(f"{path}: cannot be written here ({exc.strerror or exc})") from None
 
 
 def add_file_arguments(parser, verb: str) -> None:

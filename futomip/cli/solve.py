@@ -91,11 +91,11 @@ def run_command(args, started: float) -> int:
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
     worst = EXIT_SOLVED
     found: dict[int, list] = {}  # --all and --unique: the solutions of each puzzle as they come
-    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found)
+    pairs: dict[str, tuple[str, str, str]] = {}  # puzzle kind -> (backend, solver, encoding) its last result used
+    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, pairs)
     for number, puzzle in enumerate(puzzles):
-        found[id(puzzle)] = []
-        if len(puzzles) > 1 and not args.json:
-            say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
+        _header(args, puzzles, number)
+        found[id(puzzle)] = []  # started (after its header: the hard deadline's report reads this)
         try:
             with status_line(args.quiet) as progress:
                 result = (solver(puzzle) if solver else
@@ -111,6 +111,7 @@ def run_command(args, started: float) -> int:
             say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
                 flush=True)
             printed.append(number)
+            pairs[puzzle.kind] = (result.backend, result.solver, result.encoding)
         if not result.solved and result.status != WRITTEN:
             worst = EXIT_UNSOLVED
         if result.stopped is not None:
@@ -134,11 +135,19 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
 _printing = threading.Lock()
 
 
-def _hold_the_limit(args, puzzles, deadline, limit, found: dict) -> list[int]:
+def _header(args, puzzles, number: int) -> None:
+    """The line before each puzzle's text report in a multi-puzzle file."""
+    if len(puzzles) > 1 and not args.json:
+        puzzle = puzzles[number]
+        say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
+
+
+def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict) -> list[int]:
     """Make ``--time-limit`` a wall-clock promise: should a solver ignore both its own limit
     and the cancel (see ``stopping.set_hard_deadline``), the process ends at the limit plus
-    its allowance (10% or 0.5 s, less a margin for leaving), after printing a ``time_limit``
-    result for every puzzle not printed yet.  The list returned collects printed puzzles."""
+    its allowance (10% or 0.5 s, less a margin for leaving), after printing a result for
+    every puzzle not printed yet: the one that was running (with what it had found, from
+    ``found``) and those never started.  The list returned collects printed puzzles."""
     from ..report import text_report, to_json
 
     printed: list[int] = []
@@ -151,14 +160,19 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict) -> list[int]:
         for number, puzzle in enumerate(puzzles):
             if number in printed:
                 continue
-            backend, solver = _pair_names(args, puzzle)
+            backend, solver, encoding = _pair_names(args, puzzle, pairs)
+            started = id(puzzle) in found
             grids = found.get(id(puzzle), [])
-            message = "the solver did not stop at the time limit; futomip ended it"
+            message = "the solver did not stop at the time limit; futomip ended it" if started else \
+                "the command's time limit ran out before this puzzle started"
+            if not started:
+                _header(args, puzzles, number)
             if args.unique and grids:
                 # The first solution came before the proof that got stuck: it is kept.
                 message = f"uniqueness unknown: {message}"
             result = Result(puzzle, "solved" if grids else "time_limit", grids[0] if grids else None,
-                            backend=backend, solver=solver, seconds={"total": limit}, message=message)
+                            backend=backend, solver=solver, encoding=encoding, seconds={"total": limit},
+                            message=message)
             if args.all:
                 # What --all had found is kept (each grid was verified when it came).
                 result.solutions, result.complete = list(grids), False
@@ -173,10 +187,11 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict) -> list[int]:
     return printed
 
 
-def _pair_names(args, puzzle) -> tuple[str, str]:
-    # What the user named: resolving the default pair would import and probe solvers, which
-    # a process being ended at its limit has no time for.
-    return args.backend or "", args.solver or ""
+def _pair_names(args, puzzle, pairs: dict) -> tuple[str, str, str]:
+    # What the user named, else what the last result of this kind used: resolving the default
+    # pair would import and probe solvers, which a process being ended has no time for.
+    used = pairs.get(puzzle.kind, ("", "", ""))
+    return args.backend or used[0], args.solver or used[1], args.encoding or used[2]
 
 
 def _owns_the_process() -> bool:

@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..errors import DataFormatError, UnknownNameError
+from ..errors import DataFormatError, UnknownNameError, UsageError
 from ._format import Format
 
 __all__ = ["Format", "FORMATS", "read", "read_text", "write", "write_text", "detect", "load"]
@@ -156,6 +156,13 @@ def write(puzzle, path: str | Path, format: str | None = None) -> None:
         suffix = Path(str(path)).suffix.lower()
         matches = [f for f in FORMATS.values() if suffix in f.extensions and f.kind == puzzle.kind]
         if not matches:
-            raise UnknownNameError("format", suffix or str(path), sorted(FORMATS))
+            # Name what this puzzle can be written as, and why the suffix does not fit it.
+            writable = sorted(f"{f.name} ({', '.join(f.extensions)})" for f in FORMATS.values()
+                              if f.kind == puzzle.kind and f.write is not None)
+            others = sorted({f.kind for f in FORMATS.values() if suffix in f.extensions} - {puzzle.kind})
+            why = f"{suffix!r} is a file name for {' and '.join(others)} puzzles, not {puzzle.kind}" if others \
+                else f"no format uses the file name suffix {suffix!r}"
+            raise UsageError(f"{path}: {why}; a {puzzle.kind} can be written as: {'; '.join(writable)} "
+                             "(or name one with --to)")
         format = matches[0].name
     Path(path).write_text(write_text(puzzle, format), encoding="utf-8")
