@@ -14,7 +14,7 @@ from futomip.models import futoshiki as futoshiki_model
 from futomip.solvers import Capabilities, pair_names
 from standalone import solve_with
 
-from conftest import DATA, CORE_PAIRS
+from conftest import DATA, CORE_PAIRS, require_pair
 
 SAMPLE = DATA / "futoshiki.dat"
 HARD = DATA / "futoshiki" / "hard9" / "hard9-seed100.txt"
@@ -114,6 +114,56 @@ def test_known_solver_option_reaches_highs(capsys):
     """A valid HiGHS option is accepted and the puzzle is solved."""
     assert main([str(SAMPLE), "--solver", "highs", "--solver-option", "presolve=off", "--json"]) == 0
     assert _json(capsys)["status"] == "solved"
+
+
+PROGRAM_PAIRS = [("pulp", "cbc"), ("pyomo", "cbc"), ("pulp", "glpk"), ("pyomo", "glpk")]
+
+
+@pytest.mark.parametrize("backend,solver", PROGRAM_PAIRS, ids=[f"{b}-{s}" for b, s in PROGRAM_PAIRS])
+def test_unknown_program_solver_option_is_refused_with_the_list(backend, solver, capsys):
+    """CBC and GLPK run as programs that would drop (CBC) or fail on (glpsol) an unknown name
+    without saying why: it is refused up front (exit 2) with a suggestion and the program's list."""
+    require_pair(backend, solver)
+    assert main([str(SAMPLE), "--backend", backend, "--solver", solver, "--solver-option", "cutz=off"]) == 2
+    err = capsys.readouterr().err
+    suggestion, listed = {"cbc": ("cuts(OnOff)", "randomC(bcSeed)"), "glpk": ("cuts", "nomip")}[solver]
+    assert f"did you mean {suggestion}" in err and f"{solver} has no option 'cutz'" in err
+    assert "options: " in err and listed in err
+
+
+@pytest.mark.parametrize("backend,solver", PROGRAM_PAIRS, ids=[f"{b}-{s}" for b, s in PROGRAM_PAIRS])
+def test_known_program_solver_option_still_solves(backend, solver, capsys):
+    """A valid CBC parameter (in a spelling CBC takes: any case, cut short no further than
+    its listed abbreviation) or glpsol option is passed on and the puzzle is solved."""
+    require_pair(backend, solver)
+    words = {"cbc": ["CUTSOn=off", "--solver-option", "maxNodes=100000"], "glpk": ["cuts="]}[solver]
+    assert main([str(SAMPLE), "--backend", backend, "--solver", solver, "--solver-option", *words, "--json"]) == 0
+    assert _json(capsys)["status"] == "solved"
+
+
+@pytest.mark.parametrize("solver,option,reason", [("cbc", "maxNodes=lots", "takes an integer value"),
+                                                  ("cbc", "ratioGap=small", "takes a double value"),
+                                                  ("glpk", "cuts=on", "takes no value"),
+                                                  ("glpk", "tmlim=", "takes a value")])
+def test_program_solver_option_with_a_wrong_value_is_refused(solver, option, reason, capsys):
+    """A value CBC would ignore ("illegal", default kept) or glpsol would fail on is refused."""
+    require_pair("pulp", solver)
+    assert main([str(SAMPLE), "--backend", "pulp", "--solver", solver, "--solver-option", option]) == 2
+    assert reason in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("solver", ["cbc", "glpk"])
+def test_program_solver_options_pass_unchecked_when_the_list_cannot_be_read(solver, monkeypatch):
+    """When the program cannot be run to list its options, names go to it unchecked, as before."""
+    module = __import__(f"futomip.solvers.{solver}", fromlist=["SOLVER"])
+    cached = module._parameters if solver == "cbc" else module._options
+    monkeypatch.setattr(module, "program_text", lambda *args: None)
+    cached.cache_clear()
+    try:
+        assert module.SOLVER.option_names("pulp") is None
+        module.SOLVER.check_options([("cutz", "off")], "pulp")
+    finally:
+        cached.cache_clear()
 
 
 def test_threads_with_glpk_are_refused(capsys):

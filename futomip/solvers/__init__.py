@@ -169,4 +169,4 @@ def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
                 f"that can: {', '.join(able)}"
             )
     if options.solver_options:
-        solver(pair.solver).check_options(options.solver_options)
+        solver(pair.solver).check_options(options.solver_options, pair.backend)

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import difflib
 import math
+import subprocess
 from dataclasses import dataclass, fields
 from typing import Any
 
 from ..errors import UsageError
 
-__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available", "unknown_option"]
+__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available", "program_text", "unknown_option"]
 
 
 @dataclass(frozen=True)
@@ -73,10 +74,25 @@ def first_available(makers) -> Any:
     return None
 
 
-def unknown_option(solver_name: str, name: str, valid: list[str]) -> UsageError:
+def program_text(*args: str) -> str | None:
+    """What the program ``args[0]`` prints (output and errors together) when run with the
+    other ``args`` and no input, or None when it cannot be run or takes more than 10 s."""
+    try:
+        done = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace",
+                              timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout + done.stderr
+
+
+def unknown_option(solver_name: str, name: str, valid: list[str],
+                   spellings: dict[str, str] | None = None) -> UsageError:
     """The error for an option name ``solver_name`` does not know: the closest names first,
-    then every valid one."""
-    close = difflib.get_close_matches(name, valid, n=3, cutoff=0.6)
+    then every valid one.  ``spellings`` maps other ways to write a valid name to the name as
+    listed (CBC's ``cuts`` and ``cutsOnOff`` for ``cuts(OnOff)``), for the suggestions."""
+    spellings = spellings or {option: option for option in valid}
+    close = list(dict.fromkeys(spellings[spelt] for spelt in
+                               difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.6)))
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     return UsageError(f"{solver_name} has no option {name!r}{hint} (options go to the solver in use; --solver "
                       f"chooses another); its {len(valid)} options: {', '.join(valid)}")
@@ -104,18 +120,19 @@ class Solver:
     """False where a solver stopped by its time limit has been reported as infeasible."""
 
     # ---- --solver-option NAME=VALUE ---------------------------------------------------
-    def option_names(self) -> list[str] | None:
-        """Every option name the solver takes, or None where futomip cannot ask it."""
+    def option_names(self, layer: str | None = None) -> list[str] | None:
+        """Every option name the solver takes (run by ``layer``, where that matters), or None
+        where futomip cannot ask it."""
         return None
 
     def check_option_value(self, name: str, value: str) -> None:
         """Raise ``UsageError`` when ``value`` is not a value ``name`` takes (where the
         solver can tell before it runs)."""
 
-    def check_options(self, pairs) -> None:
+    def check_options(self, pairs, layer: str | None = None) -> None:
         """Refuse, before anything runs, an unknown option name (listing the valid ones) or a
         value of the wrong type."""
-        names = self.option_names()
+        names = self.option_names(layer)
         for name, value in pairs:
             if names is not None and name not in names:
                 raise unknown_option(self.name, name, names)

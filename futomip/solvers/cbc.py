@@ -13,19 +13,68 @@ Quirks absorbed here:
   ``intermediateNonInteger``: a time limit, not an error.
 
 Options are CBC's command-line parameters without the dash (``cuts=off``); the seed is
-``randomCbcSeed``.  Measured fastest with the ``tight`` Futoshiki rows.
+``randomCbcSeed``.  CBC itself only logs "No match for cutz" and goes on (or PuLP then fails
+with no reason given), so the names are checked first against the list that the program the
+layer runs prints for ``-?``; CBC takes any spelling from the part before the brackets up to
+the full name (``cuts``, ``cutsOn``, ``cutsOnOff`` for ``cuts(OnOff)``), in any case.
+Measured fastest with the ``tight`` Futoshiki rows.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
 import tempfile
 
-from ._base import Capabilities, Solver, first_available
+from ..errors import UsageError
+from ._base import Capabilities, Solver, first_available, program_text, unknown_option
 
 __all__ = ["SOLVER"]
+
+_HEADING = re.compile(r"^[\s*#]*([A-Za-z ]*(?:parameters|actions))[\s:*#]*$", re.I)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*(?:\(+[A-Za-z0-9_]*\)+)?")
+
+
+@functools.cache
+def _parameters(program: str) -> tuple[tuple[str, str, str, str], ...] | None:
+    """The parameters ``program`` lists, each as (name as listed, shortest spelling, full
+    name, "integer", "double" or ""), or None when it cannot be run or its list not read."""
+    found = {}
+    # CBC 2.10 (PuLP's) lists threads and other rarer parameters only after "-allCommands
+    # all", which the cbcbox build takes to mean fewer: read both lists.
+    for args in (("-?",), ("-allCommands", "all", "-?")):
+        text = program_text(program, *args, "-quit") or ""
+        kind = None  # None until the first heading: the lines before are prose
+        for line in text.splitlines():
+            if line.startswith("Total time"):
+                break
+            heading = _HEADING.match(line)
+            if heading:
+                title = heading.group(1).lower()
+                kind = "integer" if "integer" in title else "double" if "double" in title else ""
+            elif kind is not None:
+                for word in _WORD.findall(line):
+                    found.setdefault(word, (word, word.split("(")[0], re.sub(r"[()]", "", word), kind))
+    # A handful of words would be a list futomip misread, not CBC's: then pass names on unchecked.
+    return tuple(found.values()) if len(found) >= 30 else None
+
+
+def _matches(name: str, parameters) -> list[tuple[str, str, str, str]]:
+    low = name.lower()
+    return [entry for entry in parameters if low.startswith(entry[1].lower()) and entry[2].lower().startswith(low)]
+
+
+def _bundled() -> str | None:
+    """PuLP's bundled CBC 2.10 program, or None."""
+    try:
+        from pulp.apis.coin_api import PULP_CBC_CMD
+
+        bundled = PULP_CBC_CMD.pulp_cbc_path
+    except (ImportError, AttributeError):
+        return None
+    return bundled if bundled and os.path.exists(bundled) else None
 
 
 class Cbc(Solver):
@@ -46,6 +95,34 @@ class Cbc(Solver):
             return None
         path = cbcbox.cbc_bin_path()
         return path if os.path.exists(path) else None
+
+    def _parameters(self, layer: str | None):
+        # The program each layer runs: pulp_solver and pyomo_program choose the same way.
+        program = self.pyomo_program() if layer == "pyomo" else self.program() or _bundled()
+        return _parameters(program) if program else None
+
+    def option_names(self, layer: str | None = None) -> list[str] | None:
+        parameters = self._parameters(layer)
+        return None if parameters is None else sorted((entry[0] for entry in parameters), key=str.lower)
+
+    def check_options(self, pairs, layer: str | None = None) -> None:
+        parameters = self._parameters(layer)
+        if parameters is None:
+            return
+        for name, value in pairs:
+            found = _matches(name, parameters)
+            if not found:
+                spellings = {spelt: entry[0] for entry in parameters for spelt in entry[:3]}
+                raise unknown_option(self.name, name, self.option_names(layer), spellings)
+            kind = found[0][3]
+            number = {"integer": int, "double": float}.get(kind)
+            try:
+                if number:
+                    number(value)
+            except ValueError:
+                # CBC would log "illegal" and go on with its default value.
+                raise UsageError(f"CBC parameter {found[0][0]} takes a{'n' if kind == 'integer' else ''} "
+                                 f"{kind} value, not {value!r}") from None
 
     def _arguments(self, options) -> list[str]:
         words = [f"{name} {value}" for name, value in options.solver_options]
@@ -92,15 +169,7 @@ class Cbc(Solver):
         return stats
 
     def pyomo_program(self) -> str | None:
-        try:
-            from pulp.apis.coin_api import PULP_CBC_CMD
-
-            bundled = PULP_CBC_CMD.pulp_cbc_path
-            if bundled and os.path.exists(bundled):
-                return bundled
-        except (ImportError, AttributeError):
-            pass
-        return self.program()
+        return _bundled() or self.program()
 
     def pyomo_options(self, options) -> dict:
         values = dict(options.solver_options)

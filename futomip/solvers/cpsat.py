@@ -78,7 +78,7 @@ class CpSat(Solver):
     # which the LP settles, defeat it) nor Str8ts (no faster than HiGHS).
     first_choice_for = {"futoshiki": "ortools"}
 
-    def option_names(self) -> list[str]:
+    def option_names(self, layer: str | None = None) -> list[str]:
         return sorted(parameter_fields())
 
     def check_option_value(self, name: str, value: str) -> None:

@@ -5,14 +5,36 @@ package (``apt-get install glpk-utils``), on macOS from Homebrew (``brew install
 Quirks absorbed here: ``--tmlim`` takes whole seconds only (a fractional limit makes glpsol
 refuse to start), so every limit is passed as its floor, at least 1 s; glpsol has no
 threads.  Options are glpsol's long options without the dashes (``cuts=`` switches on all
-cuts when given an empty value); the seed is ``--seed``.
+cuts when given an empty value); the seed is ``--seed``.  glpsol stops at an option it does
+not know or a value where it takes none, and PuLP and Pyomo then report only that it failed:
+so names and values are checked first against what ``glpsol --help`` lists.
 """
 
 from __future__ import annotations
 
-from ._base import Capabilities, Solver
+import functools
+import re
+import shutil
+
+from ..errors import UsageError
+from ._base import Capabilities, Solver, program_text, unknown_option
 
 __all__ = ["SOLVER"]
+
+# "   --tmlim nnn       limit ...", "   -m filename, --model filename", "   --proxy [nnn]  ...":
+# the option column only, not the "--math" that descriptions mention.
+_OPTION = re.compile(r"^ {2,}(?:-\w(?: \w+)?, )?--(\w+)( \[?\w)?", re.M)
+
+
+@functools.cache
+def _options(program: str) -> dict[str, str] | None:
+    """glpsol's long options as ``program --help`` lists them, name -> "value" (it takes
+    one), "" (it takes none) or "[value]" (optional); None when the list cannot be read."""
+    found = {}
+    for match in _OPTION.finditer(program_text(program, "--help") or ""):
+        found.setdefault(match.group(1), "" if not match.group(2) else "[value]" if "[" in match.group(2)
+                         else "value")
+    return found if len(found) >= 20 else None  # fewer: not a list futomip can read
 
 
 class Glpk(Solver):
@@ -22,6 +44,21 @@ class Glpk(Solver):
     _program = Capabilities(seed=True, whole_seconds=True, own_process=True, solver_options=True)
     layers = {"pulp": _program, "pyomo": _program}
     pyomo_factory = "glpk"
+
+    def _options(self) -> dict[str, str] | None:
+        program = shutil.which("glpsol")  # what PuLP and Pyomo run
+        return _options(program) if program else None
+
+    def option_names(self, layer: str | None = None) -> list[str] | None:
+        options = self._options()
+        return None if options is None else sorted(options)
+
+    def check_option_value(self, name: str, value: str) -> None:
+        takes = (self._options() or {}).get(name)
+        if takes == "value" and not value:
+            raise UsageError(f"glpsol's --{name} takes a value: {name}=VALUE")
+        if takes == "" and value:
+            raise UsageError(f"glpsol's --{name} takes no value: write {name}= (an empty value)")
 
     def _arguments(self, options) -> list[str]:
         words = []

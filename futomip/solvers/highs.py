@@ -158,7 +158,7 @@ class Highs(Solver):
     preferred_encodings = {"futoshiki": "weighted"}
     pyomo_persistent = "pyomo.contrib.solver.solvers.highs:Highs"
 
-    def option_names(self) -> list[str]:
+    def option_names(self, layer: str | None = None) -> list[str]:
         return list(_option_names())
 
     def check_option_value(self, name: str, value: str) -> None:

@@ -73,7 +73,7 @@ class Scip(Solver):
     }
     pyomo_persistent = "futomip.solvers.scip:pyomo_persistent_without_lock"
 
-    def option_names(self) -> list[str]:
+    def option_names(self, layer: str | None = None) -> list[str]:
         return sorted(_defaults())
 
     def check_option_value(self, name: str, value: str) -> None:
