@@ -200,3 +200,14 @@ def test_first_choice_pair_per_kind():
     assert default_pair(kind="nonogram").name == "highspy/highs"
     assert default_pair("pulp", None, kind="futoshiki").name == "pulp/highs"
     assert default_pair(None, "cbc", kind="futoshiki").name == "pulp/cbc"
+
+
+@pytest.mark.parametrize("backend", ["pulp", "pyomo"])
+def test_scip_presolve_counts_are_what_presolve_removed(capsys, backend):
+    """SCIP's presolve counts compare the original with the presolved problem: they are never
+    negative (the transformed problem after a search, with its conflict constraints, once
+    gave -50 rows) and at most the model's size."""
+    require_pair(backend, "scip")
+    assert main([str(HARD), "--reduce", "none", "--json", "--backend", backend, "--solver", "scip"]) == 0
+    stats = _json(capsys)["stats"]
+    assert 0 < stats["presolve_rows_removed"] <= 1000 and 0 < stats["presolve_columns_removed"] <= 729, stats
