@@ -29,6 +29,7 @@ from processes import processes_marked
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
 
 HARD = DATA / "futoshiki" / "hard9" / "hard9-seed101.txt"
+KNOTTY = DATA / "nonogram" / "wolter" / "knotty.nin"
 SEEDS = DATA / "futoshiki" / "seeds"
 EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
 
@@ -76,6 +77,23 @@ def test_race_time_limit_stops_every_entrant(tmp_path):
     assert time.monotonic() - start < 15, "the time limit did not stop the race"
     data = json.loads(out.strip().splitlines()[-1])
     assert data["complete"] is False
+    assert _none_left(marker) == []
+
+
+def test_a_race_at_its_time_limit_answers_itself(tmp_path):
+    """A race that no entrant wins answers at its limit with the best entrant's own result
+    (reduction and timings included), not the program's last-resort cut: the workers' shares
+    once counted from their start-up, so they ended past the command's deadline and the cut
+    came first, with empty backend and encoding."""
+    start = time.monotonic()
+    process, marker = _start(tmp_path, str(KNOTTY), "--json", "--solver", "race:highs,pulp/cbc", "--time-limit", "3")
+    out, err = process.communicate(timeout=60)
+    elapsed = time.monotonic() - start
+    data = json.loads(out)
+    assert process.returncode == 1, err
+    assert data["status"] == "time_limit" and data["backend"] in ("highspy", "pulp"), data
+    assert "no entrant proved an answer" in data["message"] and "did not stop" not in data["message"]
+    assert elapsed < 3 + 0.5 + 1.5, f"took {elapsed:.1f} s"
     assert _none_left(marker) == []
 
 

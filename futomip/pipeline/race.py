@@ -37,8 +37,13 @@ from ..status import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT
 __all__ = ["PREFIX", "is_race", "entrants", "run_race"]
 
 PREFIX = "race:"
-GRACE = 0.5
-"""Seconds the race waits past its deadline for a worker's own time-limit result."""
+WORKER_MARGIN = 0.3
+"""Seconds before the command's deadline at which the workers' own time limit ends, so that
+their time-limit results (with what each had found) reach the race before it must answer."""
+GRACE = 0.1
+"""Seconds the race waits past its deadline for a worker's own time-limit result: less than
+the program's hard deadline leaves (``futomip.cli.solve``, at least 0.2 s past the limit),
+or that cut, without the workers' results, would answer for the race."""
 
 _PRELOAD = {"highspy": ["highspy"], "pulp": ["pulp"], "pyomo": ["pyomo.environ"], "ortools": ["ortools.sat.python.cp_model"]}
 
@@ -120,8 +125,10 @@ def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=Non
             # Only the first entrant writes the model files asked for (they are the same model).
             entrant_task = task if number == 0 else _without_files(task)
             entrant_options = options.but(backend=entrant.backend, solver=entrant.solver, seed=entrant.seed)
-            process = context.Process(target=_worker, args=(send, puzzle, entrant_task, entrant_options,
-                                                             deadline.remaining()), daemon=True)
+            left = deadline.remaining()
+            share = None if left is None else max(0.0, left - WORKER_MARGIN)
+            process = context.Process(target=_worker, args=(send, puzzle, entrant_task, entrant_options, share,
+                                                             time.perf_counter()), daemon=True)
             process.start()
             send.close()
             workers.append((entrant, process, receive))
@@ -167,11 +174,13 @@ def _collect(workers, action: str, deadline: Deadline, puzzle, options: Options)
         return Result(puzzle, TIME_LIMIT, backend="race", solver=options.solver, seconds={},
                       message=f"race: no entrant ({names}) answered within the time limit")
     entrant, best = max(results, key=lambda pair: _rank(pair[1]))
-    return _named(best, entrant, [e for e in others if e is not entrant])
+    return _named(best, entrant, [e for e in others if e is not entrant], proven=False)
 
 
-def _named(result: Result, winner: Entrant, others: list[Entrant]) -> Result:
-    note = f"race: {winner.name} answered first; stopped {', '.join(e.name for e in others) or 'none'}"
+def _named(result: Result, winner: Entrant, others: list[Entrant], proven: bool = True) -> Result:
+    stopped = ", ".join(e.name for e in others) or "none"
+    note = f"race: {winner.name} answered first; stopped {stopped}" if proven else \
+        f"race: no entrant proved an answer; the result shown is {winner.name}'s; stopped {stopped}"
     result.message = "; ".join(part for part in (result.message, note) if part)
     return result
 
@@ -189,16 +198,21 @@ def _stop(workers) -> None:
         process.join(timeout=5)
 
 
-def _worker(send, puzzle, task, options: Options, seconds_left: float | None) -> None:
+def _worker(send, puzzle, task, options: Options, seconds_left: float | None, counted_from: float) -> None:
     """One entrant: its own process group, the task under its share of the deadline, the
-    result (or the exception) sent back."""
+    result (or the exception) sent back.
+
+    The share counts from ``counted_from``, the parent's ``time.perf_counter()`` when it
+    started the worker (one monotonic clock for every process of the machine): a worker
+    starts a few tenths of a second later (the fork server, its imports), and a share counted
+    from then ended that much past the command's deadline."""
     os.setpgrp()
     parent = os.getppid()
     threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
     from .tasks import run
 
     try:
-        send.send(run(puzzle, task, options, Deadline(seconds_left)))
+        send.send(run(puzzle, task, options, Deadline(seconds_left, start=counted_from)))
     except BaseException as exc:  # noqa: BLE001 - the parent decides what an entrant's failure means.
         send.send(exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
     finally:
