@@ -185,7 +185,7 @@ BAD_INPUTS = [
     ("pattern-seed", "rows: 1\nrows: 1\n", "x:2:1: expected one 'rows:' line, found a second one"),
     ("pattern-seed", "rows: 1\n", "x:2:1: expected a 'cols:' line, found end of file"),
     # non
-    ("non", "width 2\nheight x\n", "x:2:8: expected the height (a positive integer), found 'x'"),
+    ("non", "width 2\nheight x\n", "x:2:8: expected the height (a whole number in 1..1000), found 'x'"),
     ("non", "width 1\nrows\n1\n", "x:2:1: expected 'height' before 'rows', found 'rows' first"),
     ("non", "width 1\nheight 2\nrows\n1\n", "x:5:1: expected 2 rows clues after line 3, found end of puzzle after 1"),
     ("non", "width 3\nheight 1\nrows\n1, x\ncolumns\n1\n1\n1\n", "x:4:4: expected a run length (a positive integer), found 'x'"),
@@ -195,7 +195,10 @@ BAD_INPUTS = [
     ("non", "width 1\nwidth 1\n", "x:2:1: expected one 'width' key, found a second one"),
     # nin
     ("nin", "2\n", "x:1:2: expected a 'width height' header of two numbers, found end of line"),
-    ("nin", "1 0\n", "x:1:3: expected the height (a positive integer), found '0'"),
+    ("nin", "1 0\n", "x:1:3: expected the height (a whole number in 1..1000), found '0'"),
+    # Said as written, not as the clamped value of a number past 18 digits.
+    ("nin", "1 99999999999999999999999\n1\n1\n",
+     "x:1:3: expected the height (a whole number in 1..1000), found '99999999999999999999999'"),
     ("nin", "1 2\n1\n\n1\n", "x:3:1: expected a clue line (0 for an empty line), found a blank line"),
     ("nin", "1 1\n1\n", "x:3:1: expected 1 row and 1 column clue lines, found end of file after 1"),
     ("nin", "1 1\n1\n1,2\n", "x:3:1: expected a run length (a positive integer), found '1,2'"),

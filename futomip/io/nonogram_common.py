@@ -15,7 +15,7 @@ from typing import Callable, Iterator, Sequence
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.nonogram import Nonogram, Runs
 from ._opl import statement_keyword
-from ._scan import int_value, is_digits, name_from_path, text_lines, Token, TokenStream
+from ._scan import MAX_SIZE, int_value, is_digits, name_from_path, text_lines, Token, TokenStream
 
 __all__ = [
     "Word",
@@ -57,9 +57,11 @@ def numbered_lines(text: str) -> Iterator[tuple[int, str]]:
 
 
 def parse_count(token: str, path: str, line: int, column: int, what: str) -> int:
-    """A positive integer such as a width or a height."""
-    if not is_digits(token) or int_value(token) < 1:
-        raise DataFormatError(path, line, column, f"expected {what} (a positive integer), found {found(token)}")
+    """A width or a height: a whole number in 1..MAX_SIZE (a larger one is said as written,
+    not as the clamped value that ``int_value`` gives numbers of more than 18 digits)."""
+    if not is_digits(token) or not 1 <= int_value(token) <= MAX_SIZE:
+        raise DataFormatError(path, line, column, f"expected {what} (a whole number in 1..{MAX_SIZE}), "
+                                                  f"found {found(token)}")
     return int_value(token)
 
 
