@@ -106,7 +106,7 @@ class HighspySession(Session):
         highs = self._highs
         status_enum = self._highspy.HighsModelStatus
         highs.clearSolver()
-        _run_interruptibly(highs)
+        run_interruptibly(highs)
         status = highs.getModelStatus()
         info = highs.getInfo()
         stats = highs_stats(highs)
@@ -133,13 +133,15 @@ class HighspySession(Session):
                 fill_empty_objective(path, self.model.var_names[0])
 
 
-def _run_interruptibly(highs) -> None:
+def run_interruptibly(highs, flag=None) -> None:
     """Run HiGHS in its own thread so that Ctrl-C reaches Python while it works.
 
     ``Highs.run()`` holds Python until HiGHS finishes, and highspy's own ``solve()`` catches
     the KeyboardInterrupt, prints to stdout and goes on; here the interrupt cancels the solve
     (HiGHS stops at its next interrupt check), waits for the thread, and is raised again.
-    ``cancelSolve`` from the watchdog thread stops it the same way.
+    ``cancelSolve`` from the watchdog thread stops it the same way; so does ``flag`` (a
+    ``CancelFlag``) once set, which also covers a cancel that came before ``startSolve``
+    (that call forgets an earlier ``cancelSolve``).  Used by the PuLP backend's HiGHS too.
     """
     highs.HandleUserInterrupt = True
     try:
@@ -147,6 +149,8 @@ def _run_interruptibly(highs) -> None:
         highs.startSolve()
         finished = False
         while not finished:
+            if flag is not None and flag.requested:
+                highs.cancelSolve()
             finished, _ = highs.wait(0.1)
     except KeyboardInterrupt:
         highs.cancelSolve()

@@ -3,7 +3,8 @@
 - highspy (futomip's lean backend): the model goes in as arrays; rows added after a solve
   go into the live model.  HiGHS' "solve error" is retried (another seed, then presolve
   off) there.
-- PuLP (``pulp.HiGHS``): PuLP builds its own highspy model on every solve.
+- PuLP (``pulp.HiGHS``): PuLP builds its own highspy model on every solve; futomip's
+  subclass gives HiGHS the time left when it starts and runs it in HiGHS' own thread.
 - Pyomo (``pyomo.contrib.solver`` persistent interface): rows added to the live model.
 
 Options are HiGHS option names (``mip_rel_gap=0.01``, ``presolve=off``); the seed is
@@ -17,6 +18,7 @@ import functools
 import os
 import re
 import tempfile
+import time
 
 from ..errors import UsageError
 from ._base import Capabilities, Solver
@@ -175,11 +177,19 @@ class Highs(Solver):
 
         params = highs_options(options)
         threads = params.pop("threads", None)
-        if flag is not None:
-            callback, kinds = interrupt_callback(flag)
-            params.update(callbackTuple=(callback, None), callbacksToActivate=kinds)
-        solver = pulp.HiGHS(msg=bool(options.verbose), timeLimit=time_limit, threads=threads, **params)
+        # The session's deadline, read now: PuLP's conversion of the model to HiGHS comes
+        # between here and the run and must count against the limit.
+        end = None if time_limit is None else time.perf_counter() + time_limit
+        solver = _timed_highs(pulp)(end, flag, msg=bool(options.verbose), timeLimit=time_limit, threads=threads,
+                                    **params)
         return solver if solver.available() else None
+
+    def pulp_cancel(self, problem) -> None:
+        # The Highs object of the solve running now (PuLP makes a new one for every solve);
+        # a cancel that comes before it exists is seen through the flag (_TimedHighs).
+        highs = getattr(problem, "solverModel", None)
+        if highs is not None and hasattr(highs, "cancelSolve"):
+            highs.cancelSolve()
 
     def pyomo_attach(self, persistent, model_block, flag) -> None:
         """Load the model into Pyomo's persistent HiGHS and make it stop when ``flag`` is set."""
@@ -206,6 +216,39 @@ class Highs(Solver):
         values = highs_options(options)
         values.pop("threads", None)  # the persistent interface has its own threads setting
         return values
+
+
+@functools.cache
+def _timed_highs(pulp):
+    """PuLP's ``HiGHS`` keeping futomip's deadline and its cancel.
+
+    PuLP sets HiGHS' ``time_limit`` before it converts the model, which is Python work of a
+    tenth of a second or more on a large model, and HiGHS' clock only starts at ``run()``:
+    a limit of 5 s ran 0.1-0.2 s long and met the process's hard deadline.  Here the limit
+    is the time left just before the run.  ``run()`` also blocks the main thread until
+    HiGHS returns, and HiGHS checks its interrupt only now and then (on Knotty, not once in
+    the seconds of its root LP), so Ctrl-C waited for the forced exit; the run goes to
+    HiGHS' own thread instead, as in the highspy backend, and Ctrl-C leaves after a short
+    wait whether or not HiGHS has stopped."""
+
+    class TimedHighs(pulp.HiGHS):
+        def __init__(self, end, flag, **kwargs):
+            super().__init__(**kwargs)
+            self.futomip_end = end
+            self.futomip_flag = flag
+
+        def callSolver(self, lp):
+            from ..backends.highspy_backend import run_interruptibly
+
+            highs = lp.solverModel
+            if self.futomip_end is not None:
+                left = max(self.futomip_end - time.perf_counter(), 1e-3)
+                # A smaller time_limit from --solver-option stays.
+                asked = self.optionsDict.get("time_limit")
+                highs.setOptionValue("time_limit", float(min(left, asked) if asked is not None else left))
+            run_interruptibly(highs, self.futomip_flag)
+
+    return TimedHighs
 
 
 SOLVER = Highs()
