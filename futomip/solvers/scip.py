@@ -134,6 +134,13 @@ class Scip(Solver):
         # SIGINT stays with futomip.stopping, which interrupts SCIP (pyomo_cancel).
         return {**self._parameters(options), "misc/catchctrlc": False}
 
+    def pyomo_attach(self, persistent, model_block, flag) -> None:
+        # Loading the model into SCIP is seconds of Python on a large model (4 s for Knotty
+        # unreduced).  Done inside Pyomo's solve, it came after the time left was measured and
+        # SCIP ran that much past the deadline; done here, it counts against the limit.
+        if getattr(persistent, "_pyomo_model", None) is not model_block:
+            persistent.set_instance(model_block)
+
     def pyomo_cancel(self, persistent) -> None:
         model = getattr(persistent, "_solver_model", None)
         if model is not None and hasattr(model, "interruptSolve"):
