@@ -36,8 +36,8 @@ from typing import Callable
 
 from ._children import terminate_children
 
-__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "requested",
-           "install_signal_handlers", "GRACE", "OVERRUN"]
+__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
+           "requested", "install_signal_handlers", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
 """Seconds a cancelled command has to wind down before the watchdog ends the process."""
@@ -135,6 +135,12 @@ def set_hard_deadline(end: float | None, on_expiry: Callable[[], int] | None = N
 def requested() -> int | None:
     """The signal number of a pending stop request, or None."""
     return _requested
+
+
+def solving() -> bool:
+    """Whether a registered solve (``cancellable``) is running now."""
+    with _lock:
+        return bool(_active)
 
 
 def check() -> None:

@@ -265,13 +265,15 @@ def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
 
 _STUCK_SECOND_SOLVE = """
 import sys, time
+from futomip import stopping
 from futomip.pipeline import finder
 first = finder.SolutionFinder.next_solution
 calls = []
 def stuck_after_first(self):
     calls.append(1)
     if len(calls) > {after}:
-        time.sleep(60)  # a solver that ignores both its limit and the cancel
+        with stopping.cancellable(lambda: None):
+            time.sleep(60)  # a solver that ignores both its limit and the cancel
     return first(self)
 finder.SolutionFinder.next_solution = stuck_after_first
 from futomip.cli import program

@@ -163,8 +163,10 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict) ->
             backend, solver, encoding = _pair_names(args, puzzle, pairs)
             started = id(puzzle) in found
             grids = found.get(id(puzzle), [])
-            message = "the solver did not stop at the time limit; futomip ended it" if started else \
-                "the command's time limit ran out before this puzzle started"
+            message = ("the command's time limit ran out before this puzzle started" if not started else
+                       "the solver did not stop at the time limit; futomip ended it" if stopping.solving() else
+                       "the time limit ran out before a solver started (reading, imports, reduction or the "
+                       "model build); futomip ended it")
             if not started:
                 _header(args, puzzles, number)
             if args.unique and grids:

@@ -80,7 +80,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
     """Carry out ``task`` on ``puzzle``; ``deadline`` defaults to ``options.time_limit`` from now."""
     start = time.perf_counter()
     deadline = deadline or Deadline(options.time_limit)
-    if deadline.expired and deadline.seconds:
+    if deadline.expired and deadline.seconds is not None:
         # A multi-puzzle file under one time limit: the puzzles after it ran out are not started.
         return _not_started(puzzle, task, options)
     if is_race(options.solver):
