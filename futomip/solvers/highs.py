@@ -187,9 +187,7 @@ class Highs(Solver):
     def pulp_cancel(self, problem) -> None:
         # The Highs object of the solve running now (PuLP makes a new one for every solve);
         # a cancel that comes before it exists is seen through the flag (_TimedHighs).
-        highs = getattr(problem, "solverModel", None)
-        if highs is not None and hasattr(highs, "cancelSolve"):
-            highs.cancelSolve()
+        _cancel(getattr(problem, "solverModel", None))
 
     def pyomo_attach(self, persistent, model_block, flag) -> None:
         """Load the model into Pyomo's persistent HiGHS and make it stop when ``flag`` is set."""
@@ -200,9 +198,7 @@ class Highs(Solver):
     def pyomo_cancel(self, persistent) -> None:
         # Pyomo runs HiGHS with highspy's own keyboard-interrupt handling, which replaces the
         # callback that pyomo_attach set; cancelSolve reaches the run whatever callbacks hold.
-        highs = getattr(persistent, "_solver_model", None)
-        if highs is not None and hasattr(highs, "cancelSolve"):
-            highs.cancelSolve()
+        _cancel(getattr(persistent, "_solver_model", None))
 
     def pulp_stats(self, problem, pulp_solver) -> dict:
         highs = getattr(problem, "solverModel", None)
@@ -216,6 +212,12 @@ class Highs(Solver):
         values = highs_options(options)
         values.pop("threads", None)  # the persistent interface has its own threads setting
         return values
+
+
+def _cancel(highs) -> None:
+    """Stop the running solve of a highspy ``Highs`` object (from the watchdog thread), if any."""
+    if highs is not None and hasattr(highs, "cancelSolve"):
+        highs.cancelSolve()
 
 
 @functools.cache

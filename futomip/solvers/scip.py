@@ -32,11 +32,11 @@ def _defaults() -> dict:
     return model.getParams()
 
 
-def _presolve_readers(model) -> dict:
+def _presolve_counts(model) -> dict:
     """Rows and columns presolve removed, from SCIP's statistics of the original and the
-    presolved problem.  The transformed problem's counts after the solve are no measure:
-    they include the conflict constraints SCIP adds while it searches (a hard 9x9 once
-    showed -50 rows "removed")."""
+    presolved problem (empty where SCIP cannot write them).  The transformed problem's
+    counts after the solve are no measure: they include the conflict constraints SCIP adds
+    while it searches (a hard 9x9 once showed -50 rows "removed")."""
     import json
     import os
     import tempfile
@@ -48,15 +48,13 @@ def _presolve_readers(model) -> dict:
         with open(path, encoding="utf-8") as stream:
             table = json.load(stream)
         original, presolved = table["origprob"], table["presolvedprob"]
+        return {"presolve_rows_removed": int(original["num_initial_constraints"]
+                                             - presolved["num_initial_constraints"]),
+                "presolve_columns_removed": int(original["num_variables"] - presolved["num_variables"])}
     except Exception:  # noqa: BLE001 - without SCIP's statistics the two counts are left out.
         return {}
     finally:
         os.unlink(path)
-    return {
-        "presolve_rows_removed": lambda: int(original["num_initial_constraints"]
-                                             - presolved["num_initial_constraints"]),
-        "presolve_columns_removed": lambda: int(original["num_variables"] - presolved["num_variables"]),
-    }
 
 
 def scip_stats(model) -> dict:
@@ -69,7 +67,6 @@ def scip_stats(model) -> dict:
         "root_bound": lambda: float(model.getDualboundRoot()),
         "gap": lambda: float(model.getGap()),
     }
-    readers.update(_presolve_readers(model))
     for key, read in readers.items():
         try:
             value = read()
@@ -77,6 +74,7 @@ def scip_stats(model) -> dict:
             continue
         if not model.isInfinity(abs(value)):
             stats[key] = value
+    stats.update(_presolve_counts(model))
     return stats
 
 
@@ -142,22 +140,24 @@ class Scip(Solver):
             persistent.set_instance(model_block)
 
     def pyomo_cancel(self, persistent) -> None:
-        model = getattr(persistent, "_solver_model", None)
-        if model is not None and hasattr(model, "interruptSolve"):
-            model.interruptSolve()
+        _interrupt(getattr(persistent, "_solver_model", None))
 
     def pulp_stats(self, problem, pulp_solver) -> dict:
         model = getattr(problem, "solverModel", None)
         return scip_stats(model) if model is not None and hasattr(model, "getNNodes") else {}
 
     def pulp_cancel(self, problem) -> None:
-        model = getattr(problem, "solverModel", None)
-        if model is not None and hasattr(model, "interruptSolve"):
-            model.interruptSolve()
+        _interrupt(getattr(problem, "solverModel", None))
 
     def pyomo_persistent_stats(self, persistent) -> dict:
         model = getattr(persistent, "_solver_model", None)
         return scip_stats(model) if model is not None else {}
+
+
+def _interrupt(model) -> None:
+    """Stop the running solve of a pyscipopt model (from the watchdog thread), if any."""
+    if model is not None and hasattr(model, "interruptSolve"):
+        model.interruptSolve()
 
 
 def _scip_py_without_lock(pulp):
