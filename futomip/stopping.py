@@ -62,8 +62,7 @@ class DeadlineReached(Exception):
     """Work in Python (building a model) ran past the command's deadline; see ``deadline_bound``."""
 
 
-@contextlib.contextmanager
-def deadline_bound(deadline_end: float | None):
+class deadline_bound:  # noqa: N801 - used as a plain ``with`` statement, like a function
     """Interrupt the body, in the main thread, ``OVERRUN`` seconds after ``deadline_end``
     (a ``time.perf_counter`` reading) by raising ``DeadlineReached``.
 
@@ -71,22 +70,40 @@ def deadline_bound(deadline_end: float | None):
     callback can stop, and it once took a 2 s limit to 2.8 s.  A real-time interval timer
     (SIGALRM) interrupts it at the next bytecode.  Only in the main thread and when no other
     timer is running (a test's own alarm wins); elsewhere the body simply runs to its end.
+
+    The timer repeats every ``REPEAT`` seconds until the body ends: an exception raised by a
+    signal handler is lost when the handler happens to run inside a finalizer or a garbage
+    collector callback (CI once saw it swallowed by hypothesis' gc callback, and the build ran
+    its 11 s).  The handler raises nothing while this object's own enter and exit run, so
+    leaving can never be cut short with the timer still armed.
     """
-    if (deadline_end is None or threading.current_thread() is not threading.main_thread()
-            or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
-        yield
-        return
 
-    def on_alarm(signum, frame):
+    REPEAT = 0.05
+
+    def __init__(self, deadline_end: float | None) -> None:
+        self.deadline_end = deadline_end
+        self.previous = None
+
+    def __enter__(self):
+        if (self.deadline_end is None or threading.current_thread() is not threading.main_thread()
+                or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
+            return self
+        self.previous = signal.signal(signal.SIGALRM, self._on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, max(self.deadline_end + OVERRUN - time.perf_counter(), 1e-3),
+                         self.REPEAT)
+        return self
+
+    def __exit__(self, *exc_info) -> bool:
+        if self.previous is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+            self.previous = None
+        return False
+
+    def _on_alarm(self, signum, frame) -> None:
+        if frame is not None and frame.f_code in (deadline_bound.__enter__.__code__, deadline_bound.__exit__.__code__):
+            return
         raise DeadlineReached("the time limit ran out while the model was being built")
-
-    previous = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(deadline_end + OVERRUN - time.perf_counter(), 1e-3))
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 _lock = threading.Lock()
