@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import faulthandler
+import gc
 import itertools
 import os
 import select
@@ -71,11 +72,13 @@ class deadline_bound:  # noqa: N801 - used as a plain ``with`` statement, like a
     (SIGALRM) interrupts it at the next bytecode.  Only in the main thread and when no other
     timer is running (a test's own alarm wins); elsewhere the body simply runs to its end.
 
-    The timer repeats every ``REPEAT`` seconds until the body ends: an exception raised by a
-    signal handler is lost when the handler happens to run inside a finalizer or a garbage
-    collector callback (CI once saw it swallowed by hypothesis' gc callback, and the build ran
-    its 11 s).  The handler raises nothing while this object's own enter and exit run, so
-    leaving can never be cut short with the timer still armed.
+    An exception raised by a signal handler is lost when the handler happens to run inside a
+    garbage collection (its callbacks, the finalizers it calls) or a ``__del__``: CI once saw
+    it swallowed by hypothesis' gc callback, and the build ran its 11 s.  So the timer repeats
+    every ``REPEAT`` seconds until the body ends, and the handler raises nothing while a
+    collection or a finalizer runs (two gc callbacks, first and last, mark the collection),
+    nor while this object's own enter and exit run, so leaving can never be cut short with
+    the timer still armed.
     """
 
     REPEAT = 0.05
@@ -88,6 +91,9 @@ class deadline_bound:  # noqa: N801 - used as a plain ``with`` statement, like a
         if (self.deadline_end is None or threading.current_thread() is not threading.main_thread()
                 or signal.getitimer(signal.ITIMER_REAL)[0] > 0):
             return self
+        self.collecting = False
+        gc.callbacks.insert(0, self._gc_starts)
+        gc.callbacks.append(self._gc_stops)
         self.previous = signal.signal(signal.SIGALRM, self._on_alarm)
         signal.setitimer(signal.ITIMER_REAL, max(self.deadline_end + OVERRUN - time.perf_counter(), 1e-3),
                          self.REPEAT)
@@ -98,11 +104,28 @@ class deadline_bound:  # noqa: N801 - used as a plain ``with`` statement, like a
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)
             self.previous = None
+            for callback in (self._gc_starts, self._gc_stops):
+                if callback in gc.callbacks:
+                    gc.callbacks.remove(callback)
         return False
 
+    def _gc_starts(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self.collecting = True
+
+    def _gc_stops(self, phase: str, info: dict) -> None:
+        if phase == "stop":
+            self.collecting = False
+
     def _on_alarm(self, signum, frame) -> None:
-        if frame is not None and frame.f_code in (deadline_bound.__enter__.__code__, deadline_bound.__exit__.__code__):
-            return
+        if self.collecting:
+            return  # raised here it would be lost; the timer comes back after the collection
+        own = (deadline_bound.__enter__.__code__, deadline_bound.__exit__.__code__,
+               deadline_bound._gc_starts.__code__, deadline_bound._gc_stops.__code__)
+        while frame is not None:
+            if frame.f_code in own or frame.f_code.co_name == "__del__":
+                return
+            frame = frame.f_back
         raise DeadlineReached("the time limit ran out while the model was being built")
 
 

@@ -158,7 +158,10 @@ def test_labels_name_methods_pairs_and_parameters():
 def test_ctrl_c_ends_the_workers_solver_programs_too(tmp_path):
     hard = sorted(str(p) for p in (DATA.parent / "hard9").glob("*.txt"))
     out = tmp_path / "r.jsonl"
-    process = _batch(tmp_path, *hard, "-o", str(out), "--method", "milp:pulp/cbc", "--unique", "--jobs", "2")
+    # Unreduced and repeated, so that CBC is still at work when the signal comes (with the
+    # reduction the batch once finished before five processes were seen).
+    process = _batch(tmp_path, *hard, "-o", str(out), "--method", "milp:pulp/cbc", "--unique", "--jobs", "2",
+                     "--reduce", "none", "--repeat", "5")
     marker = f"FUTOMIP_BATCH_TEST={tmp_path}"
     end = time.monotonic() + 60
     while time.monotonic() < end and process.poll() is None:
