@@ -165,8 +165,8 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict) ->
             grids = found.get(id(puzzle), [])
             message = ("the command's time limit ran out before this puzzle started" if not started else
                        "the solver did not stop at the time limit; futomip ended it" if stopping.solving() else
-                       "the time limit ran out before a solver started (reading, imports, reduction or the "
-                       "model build); futomip ended it")
+                       "the time limit ran out outside a solver (reading, imports, reduction, the model build "
+                       "or reading a solver's answer); futomip ended it")
             if not started:
                 _header(args, puzzles, number)
             if args.unique and grids:

@@ -16,6 +16,7 @@ layer keeps (PuLP's ``problem.solverModel``, Pyomo's persistent ``_solver_model`
 from __future__ import annotations
 
 import functools
+import time
 
 from ..errors import UsageError
 from ._base import Capabilities, Solver, first_available
@@ -125,7 +126,10 @@ class Scip(Solver):
                  for name, value in self._parameters(options).items()]
         common = dict(msg=bool(options.verbose), timeLimit=time_limit)
         # SIGINT stays with futomip.stopping, which interrupts SCIP (pulp_cancel).
-        return first_available([lambda: _scip_py_without_lock(pulp)(options=words + ["misc/catchctrlc=0"], **common),
+        # The deadline, read now: PuLP builds SCIP's model between here and the run.
+        end = None if time_limit is None else time.perf_counter() + time_limit
+        return first_available([lambda: _scip_py_without_lock(pulp)(end, options=words + ["misc/catchctrlc=0"],
+                                                                    **common),
                                 lambda: pulp.SCIP_CMD(options=words, **common)])
 
     def pyomo_options(self, options) -> dict:
@@ -163,11 +167,21 @@ def _interrupt(model) -> None:
 def _scip_py_without_lock(pulp):
     """PuLP's ``SCIP_PY`` running SCIP through ``optimizeNogil``: pyscipopt's ``optimize``
     holds Python's lock for the whole solve, so the watchdog thread could not run and
-    SIGTERM or an overrun deadline would wait for SCIP to finish."""
+    SIGTERM or an overrun deadline would wait for SCIP to finish.  SCIP's time limit is the
+    time left when it starts: PuLP sets it before building SCIP's model in Python, and SCIP
+    then ran that long past the deadline, into the program's hard deadline."""
 
     class ScipPyWithoutLock(pulp.SCIP_PY):
+        def __init__(self, end, **kwargs):
+            super().__init__(**kwargs)
+            self.futomip_end = end
+
         def callSolver(self, lp):
-            lp.solverModel.optimizeNogil()
+            model = lp.solverModel
+            if self.futomip_end is not None:
+                left = max(self.futomip_end - time.perf_counter(), 0.01)
+                model.setParam("limits/time", min(left, model.getParam("limits/time")))
+            model.optimizeNogil()
 
     return ScipPyWithoutLock
 
