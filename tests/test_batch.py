@@ -36,7 +36,10 @@ def _lines(path: Path) -> list[dict]:
 def _wait_for_lines(process: subprocess.Popen, path: Path, count: int, limit: float = 60) -> int:
     end = time.monotonic() + limit
     while time.monotonic() < end and process.poll() is None:
-        have = path.read_bytes().count(b"\n") if path.exists() else 0
+        try:
+            have = path.read_bytes().count(b"\n")
+        except FileNotFoundError:  # not yet (the batch makes and removes it once, to prove it writable)
+            have = 0
         if have >= count:
             return have
         time.sleep(0.005)
