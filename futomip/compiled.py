@@ -1,0 +1,123 @@
+"""One source, compiled or interpreted: the decorator that futomip's hot loops wear.
+
+    from ..compiled import kernel
+
+    @kernel
+    def settle_line(...):          # plain Python over numpy arrays and integers
+        ...
+
+A ``@kernel`` function is ordinary Python.  On its first call the compiled layer decides,
+once per process, whether kernels run compiled: they do when numba can be imported and the
+environment variable ``FUTOMIP_COMPILE`` is not ``0``.  Then every kernel of every module
+that was loaded so far is handed to ``numba.njit(cache=True)`` (compiled on first use for
+its argument types, and kept in numba's on-disk cache so that later processes load it
+instead of compiling again); otherwise they stay interpreted.  Either way the same source
+runs, so the tests can compare the two on the same inputs.
+
+Why lazily: importing numba costs a few tenths of a second, which a 7x7 puzzle that never
+reaches a hot loop should not pay.  A caller that knows its input is small can call
+``function.interpreted(...)`` to skip the compiled path (and numba's import) for that call.
+
+Kernels call other kernels by their module-level names.  When the layer switches to compiled,
+those names are rebound, in every module that holds one, to the compiled dispatchers, so
+numba sees compiled callees; callers outside kernels keep the ``Kernel`` object, which
+forwards to the compiled or interpreted function.
+
+Must not import anything from futomip.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import sys
+import threading
+from typing import Callable
+
+__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "ENVIRONMENT_VARIABLE"]
+
+ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
+"""``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported)."""
+
+_kernels: list["Kernel"] = []
+_lock = threading.Lock()
+_decided: bool | None = None
+
+
+def compile_requested() -> bool:
+    """True unless ``FUTOMIP_COMPILE`` is ``0`` (or ``false``/``no``/``off``)."""
+    return os.environ.get(ENVIRONMENT_VARIABLE, "1").strip().lower() not in ("0", "false", "no", "off")
+
+
+def compiled() -> bool:
+    """Whether kernels run compiled in this process (decides on first call: imports numba)."""
+    global _decided
+    if _decided is None:
+        with _lock:
+            if _decided is None:
+                _decided = compile_requested() and importlib.util.find_spec("numba") is not None
+                if _decided:
+                    _switch_to_compiled()
+    return _decided
+
+
+class Kernel:
+    """A hot-loop function that runs compiled by numba or interpreted, from one source."""
+
+    def __init__(self, function: Callable) -> None:
+        functools.update_wrapper(self, function)
+        self.interpreted = function
+        self._target: Callable | None = None
+
+    def __call__(self, *args):
+        target = self._target
+        if target is None:
+            compiled()
+            target = self._target or self.interpreted
+            self._target = target
+        return target(*args)
+
+    def __repr__(self) -> str:
+        return f"<kernel {self.interpreted.__module__}.{self.interpreted.__qualname__}>"
+
+
+def kernel(function: Callable):
+    """Mark ``function`` as a kernel (see the module docstring).
+
+    A module imported after the layer switched to compiled gets the numba dispatcher itself
+    (with ``.interpreted`` set), so that kernels of that module see compiled callees too."""
+    wrapped = Kernel(function)
+    with _lock:
+        _kernels.append(wrapped)
+        if _decided:
+            _compile_one(wrapped)
+            return wrapped._target
+    return wrapped
+
+
+def _compile_one(wrapped: Kernel) -> None:
+    import numba
+
+    dispatcher = numba.njit(cache=True, nogil=True)(wrapped.interpreted)
+    dispatcher.interpreted = wrapped.interpreted
+    wrapped._target = dispatcher
+
+
+def _switch_to_compiled() -> None:
+    """Give every kernel its numba dispatcher and rebind kernel names inside kernel modules."""
+    for wrapped in _kernels:
+        _compile_one(wrapped)
+    _rebind_names()
+
+
+def _rebind_names() -> None:
+    by_identity = {id(wrapped): wrapped for wrapped in _kernels}
+    modules = {wrapped.interpreted.__module__ for wrapped in _kernels}
+    for name in modules:
+        module = sys.modules.get(name)
+        if module is None:
+            continue
+        for attribute, value in list(vars(module).items()):
+            if id(value) in by_identity and by_identity[id(value)] is value:
+                setattr(module, attribute, value._target)

@@ -1,0 +1,75 @@
+"""The compiled layer: one source that runs compiled by numba or interpreted, with equal results."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from futomip import compiled
+
+
+def _run(code: str, env_value: str | None, tmp_path) -> str:
+    module = tmp_path / "kernels_for_test.py"
+    module.write_text(textwrap.dedent('''
+        import numpy as np
+        from futomip.compiled import kernel
+
+        @kernel
+        def inner(values):
+            total = 0
+            for value in values:
+                total += value * value
+            return total
+
+        @kernel
+        def outer(values):
+            return inner(values) + 1
+    '''))
+    env = dict(os.environ)
+    env.pop(compiled.ENVIRONMENT_VARIABLE, None)
+    if env_value is not None:
+        env[compiled.ENVIRONMENT_VARIABLE] = env_value
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+PROGRAM = textwrap.dedent('''
+    import sys
+    import numpy as np
+    import kernels_for_test as k
+    from futomip import compiled
+    print(k.outer(np.arange(10, dtype=np.int64)), compiled.compiled(), "numba" in sys.modules,
+          type(k.inner).__name__)
+''')
+
+
+def test_kernels_give_the_same_answer_compiled_and_interpreted(tmp_path):
+    """A kernel calling a kernel returns the same value with FUTOMIP_COMPILE=0 and without it."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    on = _run(PROGRAM, None, tmp_path).split()
+    off = _run(PROGRAM, "0", tmp_path).split()
+    assert on[0] == off[0] == "286"
+    assert on[1:] == ["True", "True", "CPUDispatcher"]
+    assert off[1:] == ["False", "False", "Kernel"]
+
+
+def test_numba_is_not_imported_until_a_kernel_runs(tmp_path):
+    """Importing a kernel module does not import numba (small puzzles never pay for it)."""
+    code = "import sys, kernels_for_test; print('numba' in sys.modules)"
+    assert _run(code, None, tmp_path) == "False"
+
+
+def test_a_kernel_runs_interpreted_on_request():
+    """``.interpreted`` is the plain Python function, callable without numba."""
+    @compiled.kernel
+    def double(x):
+        return 2 * x
+
+    assert double.interpreted(21) == 42
