@@ -41,9 +41,9 @@ def main() -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from futomip.generate_nonogram import _picture
+    from futomip.make.generate_nonogram import _picture
     from futomip.puzzles.nonogram import from_grid
-    from futomip.grade import grade
+    from futomip.make.grade import grade
     from futomip.options import Options
 
     rng = random.Random(args.seed)

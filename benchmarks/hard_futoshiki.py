@@ -4,7 +4,7 @@
            [--givens 7,13] [--signs 26,45] [--backend ortools --solver cpsat]
 
 Puzzle k uses seed ``seed + k``; its number of givens and of starting signs are drawn
-uniformly from the two ranges with ``random.Random(seed + k)``, and ``futomip.generate``
+uniformly from the two ranges with ``random.Random(seed + k)``, and ``futomip.make.generate``
 makes it unique and minimal in its signs (each check a uniqueness solve through the
 ordinary pipeline).  Each puzzle is written as ``OUT_FOLDER/hard-SEED.dat`` with its proven
 solution beside it (``.sol``).  Puzzles already written are skipped, so the script can be
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> int:
     from futomip import io
-    from futomip.generate import generate_futoshiki
+    from futomip.make.generate import generate_futoshiki
     from futomip.io.solutions import solutions_path, write_solutions
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -53,8 +53,8 @@ from .io import load, read, write  # noqa: E402
 from .options import Deadline, Options  # noqa: E402
 from .puzzles import Futoshiki, render, verify  # noqa: E402
 from .result import Result  # noqa: E402
-from .solve import solve  # noqa: E402
-from .certainty import enumerate_all, explain, solutions  # noqa: E402
+from .pipeline.solve import solve  # noqa: E402
+from .pipeline.certainty import enumerate_all, explain, solutions  # noqa: E402
 
 __all__ = [
     "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "Options", "Deadline",

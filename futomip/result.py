@@ -1,6 +1,6 @@
 """``Result``: what one command established about one puzzle.
 
-The same record comes back from the Python API, the CLI's ``--json`` (``futomip.report``),
+The same record comes back from the Python API, the CLI's ``--json`` (``futomip.batch.records``),
 bench and batch, whichever task ran (solve, uniqueness, enumeration, explanation).
 Imports nothing from futomip but the status words (and ``futomip.draw`` when a notebook
 asks a result for its picture).

@@ -16,7 +16,7 @@ import pytest
 
 from futomip import io, solve
 from futomip.bench import NATIVE, run_benchmark
-from futomip.bench_compare import compare, format_comparison
+from futomip.bench.compare import compare, format_comparison
 from futomip.cli import main
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.latin import LatinSquare
@@ -24,7 +24,7 @@ from futomip.puzzles.sudoku import Sudoku
 
 pytest.importorskip("ortools", reason="pip install ortools (futomip[cpsat])")
 
-from futomip.bench_cpsat import solve_native  # noqa: E402  (needs ortools)
+from futomip.bench.cpsat import solve_native  # noqa: E402  (needs ortools)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SAMPLE = DATA / "futoshiki.dat"
@@ -54,13 +54,13 @@ def test_native_model_finds_a_second_solution_and_infeasibility():
 
 
 def test_highspy_and_native_cpsat_solve_in_one_process_in_either_order():
-    """Why the yardstick runs in-process (futomip.bench_cpsat): with highspy 1.16 and
+    """Why the yardstick runs in-process (futomip.bench.cpsat): with highspy 1.16 and
     ortools 9.15 both import and solve in one process, whichever comes first."""
     code = (
         "import sys\n"
         "order = sys.argv[1].split(',')\n"
         "import futomip\n"
-        "from futomip.bench_cpsat import solve_native\n"
+        "from futomip.bench.cpsat import solve_native\n"
         "p = futomip.load(sys.argv[2])\n"
         "for who in order:\n"
         "    if who == 'highspy':\n"

@@ -13,8 +13,8 @@ import pytest
 from test_reduction_nonogram import _all_solutions
 
 import futomip
-from futomip.generate_nonogram import generate_nonogram
-from futomip.grade import human_grade
+from futomip.make.generate_nonogram import generate_nonogram
+from futomip.make.grade import human_grade
 from futomip.puzzles.nonogram import verify
 
 

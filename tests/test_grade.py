@@ -1,4 +1,4 @@
-"""The two grades (``futomip.grade``): the human grade against brute force, and the MIP
+"""The two grades (``futomip.make.grade``): the human grade against brute force, and the MIP
 effort fields, through the API and the installed CLI."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from strategies import nonogram_puzzles
 from test_reduction_nonogram import _all_solutions
 
 from futomip import io
-from futomip.grade import grade, human_grade
+from futomip.make.grade import grade, human_grade
 from futomip.options import Options
 from futomip.puzzles.nonogram import Nonogram
 

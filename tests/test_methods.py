@@ -143,7 +143,7 @@ def test_a_method_refuses_a_kind_it_cannot_take():
 
 
 def test_generation_with_propagate_checks_gives_a_puzzle_the_milp_proves_unique():
-    from futomip.generate import generate_futoshiki
+    from futomip.make.generate import generate_futoshiki
 
     puzzle, square = generate_futoshiki(5, 1, 8, seed=3, method="propagate")
     assert methods.run("milp", puzzle, unique=True).unique is True

@@ -6,8 +6,8 @@ fields, never rename or drop them.  Must not import solvers or backends.
 
 from __future__ import annotations
 
-from . import puzzles
-from .result import Result
+from .. import puzzles
+from ..result import Result
 
 __all__ = ["to_json", "text_report", "size_of"]
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .. import methods
 from ..errors import FutomipError
 from ..options import Deadline, Options
-from ..report import to_json
+from .records import to_json
 from ..result import Result
 from ..status import ERROR
 

@@ -5,6 +5,7 @@ combinations in turn), so that load from other programs on a shared machine hits
 them alike; the report gives medians, 90th percentiles, maxima and ratios to the fastest
 combination.  With ``unique`` each run also proves uniqueness, and the report gives the
 cost of that proof relative to the first solve.  Nothing here asserts a time.
+``compare`` sets the runs beside the native CP-SAT model of ``cpsat`` (``--against cpsat``).
 
 Must not import the CLI.
 """
@@ -16,10 +17,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .options import Deadline, Options
-from .pipeline.finder import SolutionFinder
-from .batch.table import markdown_table, percentile
-from .status import SOLVED
+from ..options import Deadline, Options
+from ..pipeline.finder import SolutionFinder
+from ..batch.table import markdown_table, percentile
+from ..status import SOLVED
 
 __all__ = ["Measurement", "NATIVE", "run_benchmark", "summarise", "format_table", "percentile"]
 
@@ -55,7 +56,7 @@ NATIVE = ("ortools-native", "cpsat", "intvar", "none")
 def _measure_race(puzzle, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
     """A race (``race:...``) timed as a whole: its "solve" is the wall time from the first
     fork to the winner's answer (workers' start and model build included)."""
-    from .pipeline import Task, run
+    from ..pipeline import Task, run
 
     start = time.perf_counter()
     result = run(puzzle, Task("unique" if unique else "solve"), Options(None, solver, encoding, reduction, time_limit,
@@ -89,7 +90,7 @@ def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, s
 
 
 def _measure_native(puzzle, time_limit, unique, seed) -> Measurement:
-    from .bench_cpsat import solve_native
+    from .cpsat import solve_native
 
     start = time.perf_counter()
     run = solve_native(puzzle, unique, time_limit, seed=seed)
@@ -185,7 +186,7 @@ def enumeration_costs(puzzle, pairs, repeat: int = 3) -> list[dict]:
     """Seconds to enumerate every solution of ``puzzle`` per pair, adding each cut to the
     live model versus rebuilding the backend model before every solve (medians of
     ``repeat`` interleaved runs)."""
-    from .certainty import Enumeration
+    from ..pipeline.certainty import Enumeration
 
     times: dict[tuple, list[float]] = {}
     counts: dict[tuple, int] = {}

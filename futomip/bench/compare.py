@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import statistics
 
-from .bench import NATIVE, percentile
-from .status import SOLVED
+from . import NATIVE, percentile
+from ..status import SOLVED
 
 __all__ = ["compare", "format_comparison"]
 

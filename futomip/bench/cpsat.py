@@ -27,9 +27,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .errors import UsageError, VerificationError
-from .puzzles import verify
-from .status import INFEASIBLE, SOLVED, TIME_LIMIT
+from ..errors import UsageError, VerificationError
+from ..puzzles import verify
+from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
 
 __all__ = ["KINDS", "NativeRun", "solve_native"]
 
@@ -58,7 +58,7 @@ def _groups(puzzle) -> list[list[tuple[int, int]]]:
     n = puzzle.size
     groups = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
     if puzzle.kind == "sudoku":
-        from .puzzles.sudoku import units
+        from ..puzzles.sudoku import units
 
         groups += [cells for name, cells in units(n) if name.startswith("box")]
     return groups

@@ -62,7 +62,7 @@ def _pairs(text: str) -> list[tuple[str, str]]:
 
 def run_command(args, started: float) -> int:
     from ..bench import format_table, run_benchmark, summarise
-    from ..bench_compare import compare, format_comparison
+    from ..bench.compare import compare, format_comparison
     from ..solvers import require
 
     from . import EXIT_SOLVED, leave_after_interrupt
@@ -124,7 +124,7 @@ def run_command(args, started: float) -> int:
 
 def _check_against(puzzles) -> None:
     """--against cpsat needs ortools (exit 3 without it) and puzzles the native model covers (exit 2)."""
-    from ..bench_cpsat import KINDS
+    from ..bench.cpsat import KINDS
     from ..solvers import require
 
     require("ortools", "cpsat")

@@ -12,7 +12,7 @@ import sys
 from .. import io
 from ..options import Deadline
 from ._args import check_output_path, non_negative_int, positive_int, seconds
-from ..generate_nonogram import DIFFICULTIES
+from ..make.generate_nonogram import DIFFICULTIES
 from ._output import say, status_line
 
 __all__ = ["add_parser", "run_command"]
@@ -43,7 +43,7 @@ def add_parser(commands) -> None:
 
 def run_command(args, started: float) -> int:
     from ..errors import UsageError
-    from ..generate import GenerationStopped
+    from ..make.generate import GenerationStopped
     from ..io.solutions import solutions_path, write_solutions
     from ..puzzles import render
 
@@ -79,7 +79,7 @@ def run_command(args, started: float) -> int:
 
 def _futoshiki(args, seed, progress, deadline):
     """(puzzle, solution, description, whether to print the solution)."""
-    from ..generate import generate_futoshiki
+    from ..make.generate import generate_futoshiki
 
     puzzle, square = generate_futoshiki(args.size, args.givens, args.signs, seed, args.backend, args.solver,
                                         progress, deadline, args.method)
@@ -88,7 +88,7 @@ def _futoshiki(args, seed, progress, deadline):
 
 def _nonogram(args, seed, progress, deadline):
     """A nonogram is printed with its picture: the clues alone say little to the eye."""
-    from ..generate_nonogram import generate_nonogram
+    from ..make.generate_nonogram import generate_nonogram
 
     puzzle, grid, level = generate_nonogram(args.size, args.height or args.size, args.density, seed,
                                             args.difficulty, args.backend, args.solver, progress, deadline)

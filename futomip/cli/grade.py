@@ -1,5 +1,5 @@
 """``futomip grade FILE``: the human grade and the MIP-effort rating of every puzzle in a file
-(``futomip.grade`` says what they measure)."""
+(``futomip.make.grade`` says what they measure)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def add_parser(commands) -> None:
 
 
 def run_command(args, started: float) -> int:
-    from ..grade import grade
+    from ..make.grade import grade
 
     options = options_from(args)
     deadline = Deadline(options.time_limit, start=started)

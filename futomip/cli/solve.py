@@ -74,7 +74,7 @@ def options_from(args) -> Options:
 def run_command(args, started: float) -> int:
     """Solve every puzzle of the file; the exit code (see ``futomip.cli``)."""
     from . import EXIT_SOLVED, EXIT_UNSOLVED, leave_after_interrupt
-    from ..report import text_report, to_json
+    from ..batch.records import text_report, to_json
 
     if args.limit is not None and not args.all:
         raise _usage("--limit K needs --all")
@@ -148,7 +148,7 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict) ->
     its allowance (10% or 0.5 s, less a margin for leaving), after printing a result for
     every puzzle not printed yet: the one that was running (with what it had found, from
     ``found``) and those never started.  The list returned collects printed puzzles."""
-    from ..report import text_report, to_json
+    from ..batch.records import text_report, to_json
 
     printed: list[int] = []
     if deadline.end is None or not _owns_the_process():

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .errors import FutomipError
-from .options import Deadline, Options
-from .puzzles.futoshiki import Cell, Futoshiki
-from .solve import solve
+from ..errors import FutomipError
+from ..options import Deadline, Options
+from ..puzzles.futoshiki import Cell, Futoshiki
+from ..pipeline.solve import solve
 
 __all__ = ["random_latin_square", "generate_futoshiki", "GenerationStopped"]
 
@@ -68,7 +68,7 @@ def generate_futoshiki(
     ``futomip.methods`` that makes the checks (default: the MILP)."""
     options = Options(backend, solver)
     if method != "milp":
-        from . import methods
+        from .. import methods
 
         if not methods.method(method).EXACT:
             raise FutomipError(f"uniqueness checks need an exact method, not {method!r}")
@@ -116,7 +116,7 @@ class _MethodOptions:
 def _unique(puzzle: Futoshiki, options, deadline: Deadline):
     """The uniqueness check; ``GenerationStopped`` when it cannot say yes or no."""
     if isinstance(options, _MethodOptions):
-        from . import methods
+        from .. import methods
 
         result = methods.run(options.method, puzzle, options.options, deadline, unique=True)
     else:

@@ -1,7 +1,7 @@
 """Generating nonograms with a unique solution and a chosen human grade.
 
 A picture is drawn at random (each cell black with probability ``density``) and its clues
-are read off.  The human grade (``futomip.grade.human_grade``: the weakest exact rule level
+are read off.  The human grade (``futomip.make.grade.human_grade``: the weakest exact rule level
 that decides the puzzle) then tells how hard it is: a puzzle graded ``lines`` or
 ``probing`` has exactly one solution by the exactness of the reduction.  One graded
 ``search`` is kept only when the MILP proves it unique (``futomip.solve``, through the
@@ -24,9 +24,9 @@ from typing import Callable
 
 from .generate import GenerationStopped
 from .grade import HUMAN_LEVELS, human_grade
-from .options import Deadline
-from .puzzles.nonogram import Nonogram, from_grid
-from .solve import solve
+from ..options import Deadline
+from ..puzzles.nonogram import Nonogram, from_grid
+from ..pipeline.solve import solve
 
 __all__ = ["generate_nonogram", "DIFFICULTIES"]
 

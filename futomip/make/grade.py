@@ -29,8 +29,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-from . import reduction
-from .options import Deadline, Options
+from .. import reduction
+from ..options import Deadline, Options
 
 __all__ = ["HUMAN_LEVELS", "Grade", "human_grade", "mip_effort", "grade"]
 
@@ -77,7 +77,7 @@ def human_grade(puzzle, stop_at: float | None = None) -> tuple[str | None, int |
 def mip_effort(puzzle, options: Options, deadline: Deadline) -> dict:
     """Nodes, simplex iterations, solve seconds, label and status of the MILP on the
     unreduced model, and the LP relaxation's forced share."""
-    from .pipeline import Task, run
+    from ..pipeline import Task, run
 
     unreduced = replace(options, backend=options.backend or "highspy", solver=options.solver or "highs",
                         reduce="none")
@@ -93,7 +93,7 @@ def mip_effort(puzzle, options: Options, deadline: Deadline) -> dict:
 
 
 def _forced_share(puzzle, deadline: Deadline) -> float | None:
-    from .draw.lp import relax
+    from ..draw.lp import relax
 
     left = deadline.remaining()
     if left is not None and left < 0.5:

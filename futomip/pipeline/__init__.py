@@ -10,6 +10,9 @@
   sub-puzzles.
 - ``tasks.run``: one call per puzzle for every task (solve, prove unique, enumerate,
   explain, write the model), with one ``Options`` and one ``Deadline`` per command.
+- ``race.run_race``: several pairs on one task in parallel processes, the first proof wins.
+- ``solve.solve`` and ``certainty`` (``solutions``, ``enumerate_all``, ``explain``): the Python
+  API's keyword entry points (``futomip.solve``, ``futomip.certainty``), thin over ``tasks.run``.
 
 Must not import the CLI.
 """

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
-from .options import Deadline, Options
-from .pipeline import Task, run
-from .pipeline.finder import SolutionFinder
-from .result import Result
-from .status import SOLVED
+from ..options import Deadline, Options
+from .tasks import Task, run
+from .finder import SolutionFinder
+from ..result import Result
+from ..status import SOLVED
 
 __all__ = ["Enumeration", "solutions", "enumerate_all", "explain"]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .options import Deadline, Options
-from .pipeline import Task, run
-from .pipeline.finder import default_encoding
-from .result import Result
+from ..options import Deadline, Options
+from .tasks import Task, run
+from .finder import default_encoding
+from ..result import Result
 
 __all__ = ["Result", "Deadline", "Options", "solve", "default_encoding"]
 
