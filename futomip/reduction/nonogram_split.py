@@ -17,7 +17,7 @@ more.  So the search below splits the puzzle, depth first, on one open cell at a
 The children of a node split its solutions by the colour of one cell and probing only
 removes what no solution uses, so the leaves are disjoint and together hold every
 solution of the puzzle: solving them one by one finds a solution, proves uniqueness or
-enumerates every solution exactly (the pipeline in ``futomip.pipeline`` does that).
+enumerates every solution exactly (the pipeline in ``futomip.solve`` does that).
 
 Restarts.  A wrong colour high in the tree can take thousands of nodes to refute, and
 another branching order often avoids it (the run times of such searches are heavy-tailed).
