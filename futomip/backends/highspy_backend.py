@@ -12,19 +12,14 @@ Must not import ``models``, the puzzles, PuLP or Pyomo.
 
 from __future__ import annotations
 
-import time
-
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
-from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs
+from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs, run_interruptibly
 from ._files import fill_empty_objective, spell_out_sections
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
 NAME = "highspy"
-
-STOP_WAIT = 0.8
-"""Seconds an interrupted solve waits for HiGHS to stop before the interrupt goes on."""
 
 
 def available(solver) -> tuple[bool, str]:
@@ -131,52 +126,6 @@ class HighspySession(Session):
             spell_out_sections(path)
             if self.model.num_vars:
                 fill_empty_objective(path, self.model.var_names[0])
-
-
-def run_interruptibly(highs, flag=None) -> None:
-    """Run HiGHS in its own thread so that Ctrl-C reaches Python while it works.
-
-    ``Highs.run()`` holds Python until HiGHS finishes, and highspy's own ``solve()`` catches
-    the KeyboardInterrupt, prints to stdout and goes on; here the interrupt cancels the solve
-    (HiGHS stops at its next interrupt check), waits for the thread, and is raised again.
-    ``cancelSolve`` from the watchdog thread stops it the same way; so does ``flag`` (a
-    ``CancelFlag``) once set, which also covers a cancel that came before ``startSolve``
-    (that call forgets an earlier ``cancelSolve``).  Used by the PuLP backend's HiGHS too.
-    """
-    highs.HandleUserInterrupt = True
-    try:
-        # The interrupt can also land inside startSolve, after the thread has started.
-        highs.startSolve()
-        finished = False
-        while not finished:
-            if flag is not None and flag.requested:
-                highs.cancelSolve()
-            finished, _ = highs.wait(0.1)
-    except KeyboardInterrupt:
-        highs.cancelSolve()
-        # Some phases of HiGHS (MIP presolve, probing) do not look at the interrupt for
-        # seconds; the command must stop within two, so after STOP_WAIT the interrupt goes
-        # on without HiGHS (the CLI then leaves with os._exit, so the running thread cannot
-        # abort the process at interpreter exit).
-        give_up = time.monotonic() + STOP_WAIT
-        while highs.is_solver_running() and time.monotonic() < give_up:
-            highs.wait(0.1)
-        if not highs.is_solver_running():
-            # A HiGHS whose solve was cancelled can abort the process when Python exits
-            # ("terminate called without an active exception"); joining its worker threads
-            # and emptying it makes that rare.
-            _reset_scheduler()
-            highs.clear()
-        raise
-
-
-def _reset_scheduler() -> None:
-    try:
-        from highspy._core import _Highs
-
-        _Highs.resetGlobalScheduler(True)
-    except (ImportError, AttributeError):
-        pass
 
 
 def presolve_summary(model: LinearModel) -> dict:

@@ -15,9 +15,9 @@ import functools
 import importlib
 from dataclasses import dataclass, field
 
-from ..backends import BACKEND_MODULES, backend_module
 from ..errors import SolverUnavailableError, UnknownNameError, UnsupportedFeatureError
 from ._base import CAPABILITY_TEXT, Capabilities, Solver
+from .layers import BACKEND_MODULES, backend_module
 
 __all__ = ["SOLVER_MODULES", "SOLVER_NAMES", "DEFAULT_ORDER", "Pair", "Capabilities", "Solver", "solver",
            "layers_of", "pair_names", "pairs", "check", "require", "default_pair", "first_choices", "check_request"]

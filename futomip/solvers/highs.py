@@ -23,7 +23,58 @@ import time
 from ..errors import UsageError
 from ._base import Capabilities, Solver
 
-__all__ = ["SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats"]
+__all__ = ["SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats", "run_interruptibly"]
+
+
+STOP_WAIT = 0.8
+"""Seconds an interrupted solve waits for HiGHS to stop before the interrupt goes on."""
+
+
+def run_interruptibly(highs, flag=None) -> None:
+    """Run HiGHS in its own thread so that Ctrl-C reaches Python while it works.
+
+    ``Highs.run()`` holds Python until HiGHS finishes, and highspy's own ``solve()`` catches
+    the KeyboardInterrupt, prints to stdout and goes on; here the interrupt cancels the solve
+    (HiGHS stops at its next interrupt check), waits for the thread, and is raised again.
+    ``cancelSolve`` from the watchdog thread stops it the same way; so does ``flag`` (a
+    ``CancelFlag``) once set, which also covers a cancel that came before ``startSolve``
+    (that call forgets an earlier ``cancelSolve``).  Used by the highspy backend and by PuLP's
+    HiGHS (``_timed_highs``); it lives here, with the solver, so that both reach it downward.
+    """
+    highs.HandleUserInterrupt = True
+    try:
+        # The interrupt can also land inside startSolve, after the thread has started.
+        highs.startSolve()
+        finished = False
+        while not finished:
+            if flag is not None and flag.requested:
+                highs.cancelSolve()
+            finished, _ = highs.wait(0.1)
+    except KeyboardInterrupt:
+        highs.cancelSolve()
+        # Some phases of HiGHS (MIP presolve, probing) do not look at the interrupt for
+        # seconds; the command must stop within two, so after STOP_WAIT the interrupt goes
+        # on without HiGHS (the CLI then leaves with os._exit, so the running thread cannot
+        # abort the process at interpreter exit).
+        give_up = time.monotonic() + STOP_WAIT
+        while highs.is_solver_running() and time.monotonic() < give_up:
+            highs.wait(0.1)
+        if not highs.is_solver_running():
+            # A HiGHS whose solve was cancelled can abort the process when Python exits
+            # ("terminate called without an active exception"); joining its worker threads
+            # and emptying it makes that rare.
+            _reset_scheduler()
+            highs.clear()
+        raise
+
+
+def _reset_scheduler() -> None:
+    try:
+        from highspy._core import _Highs
+
+        _Highs.resetGlobalScheduler(True)
+    except (ImportError, AttributeError):
+        pass
 
 
 def typed_value(text: str):
@@ -240,8 +291,6 @@ def _timed_highs(pulp):
             self.futomip_flag = flag
 
         def callSolver(self, lp):
-            from ..backends.highspy_backend import run_interruptibly
-
             highs = lp.solverModel
             if self.futomip_end is not None:
                 left = max(self.futomip_end - time.perf_counter(), 1e-3)
