@@ -111,8 +111,12 @@ def _context():
     return context
 
 
-def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=None) -> Result:
-    """Race the entrants of ``options.solver`` on ``puzzle``; the winner's ``Result``."""
+def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=None, *, run_entrant) -> Result:
+    """Race the entrants of ``options.solver`` on ``puzzle``; the winner's ``Result``.
+
+    ``run_entrant(puzzle, task, options, deadline)`` is what each worker runs for its entrant
+    (``tasks.run``, handed in by it: the race is one of the ways ``tasks.run`` carries out a
+    task, so this module cannot import it back).  It is pickled by name for the worker."""
     field = entrants(options.solver, options, task.writes)
     context = _context()
     if context.get_start_method() == "forkserver":
@@ -127,8 +131,8 @@ def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=Non
             entrant_options = options.but(backend=entrant.backend, solver=entrant.solver, seed=entrant.seed)
             left = deadline.remaining()
             share = None if left is None else max(0.0, left - WORKER_MARGIN)
-            process = context.Process(target=_worker, args=(send, puzzle, entrant_task, entrant_options, share,
-                                                             time.perf_counter()), daemon=True)
+            process = context.Process(target=_worker, args=(send, run_entrant, puzzle, entrant_task, entrant_options,
+                                                             share, time.perf_counter()), daemon=True)
             process.start()
             send.close()
             workers.append((entrant, process, receive))
@@ -198,7 +202,8 @@ def _stop(workers) -> None:
         process.join(timeout=5)
 
 
-def _worker(send, puzzle, task, options: Options, seconds_left: float | None, counted_from: float) -> None:
+def _worker(send, run_entrant, puzzle, task, options: Options, seconds_left: float | None,
+            counted_from: float) -> None:
     """One entrant: its own process group, the task under its share of the deadline, the
     result (or the exception) sent back.
 
@@ -209,10 +214,8 @@ def _worker(send, puzzle, task, options: Options, seconds_left: float | None, co
     os.setpgrp()
     parent = os.getppid()
     threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
-    from .tasks import run
-
     try:
-        send.send(run(puzzle, task, options, Deadline(seconds_left, start=counted_from)))
+        send.send(run_entrant(puzzle, task, options, Deadline(seconds_left, start=counted_from)))
     except BaseException as exc:  # noqa: BLE001 - the parent decides what an entrant's failure means.
         send.send(exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
     finally:

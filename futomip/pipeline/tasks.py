@@ -87,7 +87,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
         if task.action == "explain" or not task.solve:
             raise UsageError("a race (--solver race:...) solves, proves uniqueness or enumerates; it does not "
                              "explain or only write a model")
-        return run_race(puzzle, task, options, deadline, on_solution)
+        return run_race(puzzle, task, options, deadline, on_solution, run_entrant=run)
     if task.action == "explain":
         result = _explain(puzzle, task, options, deadline, progress)
     else:
