@@ -1,4 +1,4 @@
-"""A picture as a flat list of primitives: rectangles, lines, polylines and text.
+"""A picture as a flat list of primitives (``shapes``): rectangles, lines, polylines, text.
 
 Every drawing in ``futomip.draw`` is built as a ``Scene`` first and only then written, as
 SVG (``svg.to_svg``) or through matplotlib as PNG (``png.save_png``), so both formats show
@@ -13,73 +13,12 @@ page and a ``<style>`` in one picture would restyle the others.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from .shapes import Item, Line, Polyline, Rect, Text
+from .svg import to_svg
 
 __all__ = ["Rect", "Line", "Polyline", "Text", "Scene", "beside"]
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float
-    width: float
-    height: float
-    fill: str = "none"
-    stroke: str = "none"
-    stroke_width: float = 0.0
-    role: str = ""
-    opacity: float = 1.0
-
-    def shifted(self, dx: float, dy: float) -> "Rect":
-        return replace(self, x=self.x + dx, y=self.y + dy)
-
-
-@dataclass(frozen=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    stroke: str = "black"
-    stroke_width: float = 1.0
-    role: str = ""
-    dashed: bool = False
-
-    def shifted(self, dx: float, dy: float) -> "Line":
-        return replace(self, x1=self.x1 + dx, y1=self.y1 + dy, x2=self.x2 + dx, y2=self.y2 + dy)
-
-
-@dataclass(frozen=True)
-class Polyline:
-    """An open path through ``points`` (the chevron of an inequality sign)."""
-
-    points: tuple[tuple[float, float], ...]
-    stroke: str = "black"
-    stroke_width: float = 1.0
-    role: str = ""
-
-    def shifted(self, dx: float, dy: float) -> "Polyline":
-        return replace(self, points=tuple((x + dx, y + dy) for x, y in self.points))
-
-
-@dataclass(frozen=True)
-class Text:
-    """``text`` centred on ``x`` (or starting/ending there: ``anchor`` start/end) at height ``y``."""
-
-    x: float
-    y: float
-    text: str
-    size: float
-    fill: str = "black"
-    role: str = ""
-    bold: bool = False
-    anchor: str = "middle"
-
-    def shifted(self, dx: float, dy: float) -> "Text":
-        return replace(self, x=self.x + dx, y=self.y + dy)
-
-
-Item = Rect | Line | Polyline | Text
 
 
 @dataclass
@@ -108,8 +47,6 @@ class Scene:
         return [item for item in self.items if item.role == role]
 
     def svg(self) -> str:
-        from .svg import to_svg
-
         return to_svg(self)
 
     def _repr_svg_(self) -> str:

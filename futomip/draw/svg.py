@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-from .scene import Line, Polyline, Rect, Scene, Text
+from .shapes import Line, Polyline, Rect, Text
 
 __all__ = ["to_svg", "FONT"]
 
@@ -61,8 +61,8 @@ def _element(item) -> str:
     raise TypeError(f"cannot draw {item!r} as SVG")
 
 
-def to_svg(scene: Scene) -> str:
-    """The whole scene as one standalone SVG document."""
+def to_svg(scene) -> str:
+    """The whole ``Scene`` as one standalone SVG document (it imports ``to_svg``, not the reverse)."""
     head = (
         '<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
         + _attributes(width=scene.width, height=scene.height)
