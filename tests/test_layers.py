@@ -14,7 +14,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LINT = "from importlinter.cli import lint_imports; raise SystemExit(lint_imports(no_cache=True, no_logo=True))"
@@ -49,7 +48,8 @@ def test_the_installed_layout_keeps_every_contract(tmp_path):
     assert " 0 broken." in done.stdout
 
 
-@pytest.mark.parametrize("module,line,complaint", [
+# Each forbidden import, put back at the end of a module, and what lint-imports must say.
+PUT_BACK = [
     # The ground floor reaching the top: the circle every other import of cli closes.
     ("errors.py", "from futomip import cli", "futomip.errors is not allowed to import futomip.cli"),
     # The solvers' floor reaching the backends again (the old run_interruptibly arrow).
@@ -57,17 +57,28 @@ def test_the_installed_layout_keeps_every_contract(tmp_path):
      "futomip.solvers is not allowed to import futomip.backends"),
     # A circle inside one package (the old race <-> tasks), which no floor rule sees.
     ("pipeline/race.py", "from .tasks import run", "No cycles are allowed in futomip.pipeline."),
-    # A formulation reaching its independent neighbour: seen only in the installed layout.
+    # One kind's instance reaching another's.
+    ("puzzles/str8ts.py", "from .sudoku import Sudoku", "futomip.puzzles.str8ts is not allowed to import futomip.puzzles.sudoku"),
+    # Formulations reaching the pipeline, a modelling layer, another kind: seen only in the
+    # installed layout.
     ("models/futoshiki.py", "from futomip.pipeline import run", "futomip.models is not allowed to import futomip.pipeline"),
-])
-def test_an_import_put_back_breaks_the_contracts(tmp_path, module, line, complaint):
-    """One forbidden import added at the end of a module makes lint-imports fail and name it."""
+    ("models/sudoku.py", "from futomip.backends import base", "futomip.models is not allowed to import futomip.backends"),
+    ("models/str8ts.py", "from .nonogram import formulate",
+     "futomip.models.str8ts is not allowed to import futomip.models.nonogram"),
+]
+
+
+def test_every_import_put_back_is_named(tmp_path):
+    """Upward imports, an in-package circle and imports between kinds, put back together in a
+    copy, make lint-imports fail and name each one (one run: each name is specific to its import)."""
     folder = _installed_layout(tmp_path)
-    path = folder / "futomip" / module
-    path.write_text(path.read_text() + f"\n{line}  # put back by the test\n")
+    for module, line, _ in PUT_BACK:
+        path = folder / "futomip" / module
+        path.write_text(path.read_text() + f"\n{line}  # put back by the test\n")
     done = _lint(folder)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert complaint in done.stdout, done.stdout
+    for module, _, complaint in PUT_BACK:
+        assert complaint in done.stdout, f"{module}: {complaint!r} not in\n{done.stdout}"
 
 
 def test_a_loose_top_level_module_must_be_given_a_floor(tmp_path):
