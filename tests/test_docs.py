@@ -145,3 +145,21 @@ def test_bash_synopses_use_options_the_commands_take(page):
                 help_text = _options_of(command, cache)
                 for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", part):
                     assert option in help_text, f"{page.name}: `futomip {command}` takes no {option}: {line}"
+
+
+def test_convert_to_dash_prints_the_puzzle_that_reads_back_equal(tmp_path):
+    """``futomip convert IN - --to NAME`` prints the puzzle in that format, and that text read
+    back is the same puzzle; without ``--to`` it is a usage error (exit 2) that says so."""
+    from futomip import io
+
+    source = ROOT / "docs" / "examples" / "five.txt"
+    for name in ("opl", "ampl", "tatham", "csv", "grid-wide"):
+        done = subprocess.run([sys.executable, "-m", "futomip", "convert", str(source), "-", "--to", name],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        copy = tmp_path / f"five.{name}"
+        copy.write_text(done.stdout)
+        assert io.load(str(copy), name) == io.load(str(source)), name
+    refused = subprocess.run([sys.executable, "-m", "futomip", "convert", str(source), "-"], capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode == 2 and "--to" in refused.stderr
