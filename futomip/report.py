@@ -1,6 +1,6 @@
 """Turning a ``Result`` into what the CLI prints: the text report and the ``--json`` object.
 
-The JSON field names are a contract that scripts rely on (README, "JSON output"); add
+The JSON field names are a contract that scripts rely on (docs/cli.md, "JSON output"); add
 fields, never rename or drop them.  Must not import solvers or backends.
 """
 
