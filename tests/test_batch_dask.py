@@ -34,10 +34,10 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _start(marker: str, *arguments: str) -> subprocess.Popen:
+def _start(marker: str, *arguments: str, **settings: str) -> subprocess.Popen:
     # Each program in its own session: a kill of its group takes a worker's nanny and the
     # worker process it runs together, and the test reaps every group at the end.
-    env = dict(os.environ, FUTOMIP_DASK_TEST=marker, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, FUTOMIP_DASK_TEST=marker, PYTHONUNBUFFERED="1", **settings)
     return subprocess.Popen([str(DASK), *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             env=env, start_new_session=True, text=True)
 
@@ -66,15 +66,18 @@ def _reap(programs: list[subprocess.Popen]) -> None:
 
 
 @pytest.fixture
-def cluster(tmp_path):
+def cluster(tmp_path, request):
     """A scheduler and two single-threaded workers on free ports of 127.0.0.1, ended and
-    reaped (with every process they started) when the test ends."""
+    reaped (with every process they started) when the test ends.  An indirect parameter
+    gives the scheduler Dask settings (environment variables)."""
     if not DASK.exists():
         pytest.skip("the dask program is missing: pip install 'futomip[dask]'")
     marker = str(tmp_path)
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    scheduler = _start(marker, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
+    settings = getattr(request, "param", {})
+    scheduler = _start(marker, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard",
+                       **settings)
     workers = [_start(marker, "worker", address, "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard",
                       "--local-directory", str(tmp_path / f"worker-{number}"))
                for number in range(2)]
@@ -88,6 +91,30 @@ def cluster(tmp_path):
         while processes_marked(f"FUTOMIP_DASK_TEST={marker}") and time.monotonic() < end:
             time.sleep(0.1)
         assert processes_marked(f"FUTOMIP_DASK_TEST={marker}") == [], "a Dask program outlived the test"
+
+
+def _kill_a_busy_worker(address: str, workers: list[subprocess.Popen], batch: subprocess.Popen,
+                        out: Path, after_lines: int) -> None:
+    """Once ``after_lines`` results are written, SIGKILL the program (nanny and worker
+    process) of a worker that is running a job at that moment, so a job is surely lost with it."""
+    from distributed import Client
+
+    end = time.monotonic() + 120
+    while batch.poll() is None and time.monotonic() < end and (not out.exists() or
+                                                               out.read_bytes().count(b"\n") < after_lines):
+        time.sleep(0.01)
+    with Client(address, timeout=30) as client:
+        while batch.poll() is None and time.monotonic() < end:
+            busy = [worker for worker, tasks in client.processing().items() if tasks]
+            if busy:
+                pid = client.run(os.getpid, workers=busy[:1])[busy[0]]
+                group = os.getpgid(pid)
+                victim = next(program for program in workers if program.pid == group)
+                os.killpg(group, signal.SIGKILL)
+                victim.wait(10)
+                return
+            time.sleep(0.005)
+    raise AssertionError("the batch ended before a worker could be killed: " + str(batch.communicate()))
 
 
 def _batch(tmp_path: Path, *arguments: str) -> subprocess.Popen:
@@ -106,13 +133,7 @@ def test_killed_worker_loses_no_job_and_each_job_ends_once(tmp_path, cluster):
     assert total >= 24
     batch = _batch(tmp_path, *PUZZLES, "-o", str(out), "--method", "propagate", "--repeat", str(repeats),
                    "--dask", address, "--time-limit", "60")
-    end = time.monotonic() + 120
-    while batch.poll() is None and time.monotonic() < end and (not out.exists() or
-                                                               out.read_bytes().count(b"\n") < total // 3):
-        time.sleep(0.01)
-    assert batch.poll() is None, "the batch ended before the kill: " + str(batch.communicate())
-    os.killpg(workers[0].pid, signal.SIGKILL)
-    workers[0].wait(10)
+    _kill_a_busy_worker(address, workers, batch, out, total // 3)
     stdout, stderr = batch.communicate(timeout=300)
     assert batch.returncode == 0, stderr
     records = _lines(out)
@@ -126,6 +147,33 @@ def test_killed_worker_loses_no_job_and_each_job_ends_once(tmp_path, cluster):
         assert verify(puzzle, tuple(tuple(row) for row in record["solution"])) == []
     assert f"{total} jobs run" in stdout
     assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize("cluster", [{"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}], indirect=True)
+def test_job_the_cluster_gives_up_on_is_an_error_line_that_resume_runs_again(tmp_path, cluster):
+    """With a scheduler that gives a job up at its first lost worker (allowed-failures 0), the
+    job a killed worker was running becomes an ``error`` line (the batch goes on and exits 0),
+    and ``--resume`` on the surviving worker runs exactly those jobs again: each job ends once,
+    solved and verified."""
+    address, workers = cluster
+    out = tmp_path / "r.jsonl"
+    arguments = [*PUZZLES, "-o", str(out), "--method", "propagate", "--dask", address, "--time-limit", "60"]
+    batch = _batch(tmp_path, *arguments)
+    _kill_a_busy_worker(address, workers, batch, out, len(PUZZLES) // 3)
+    stdout, stderr = batch.communicate(timeout=300)
+    assert batch.returncode == 0, stderr
+    lost = [r for r in _lines(out) if r["status"] == "error"]
+    assert lost and all("the cluster lost this job: KilledWorker" in r["message"] for r in lost)
+    resumed = _batch(tmp_path, *arguments, "--resume")
+    stdout, stderr = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0, stderr
+    assert f"{len(lost)} jobs run ({len(lost)} of them re-run after an error)" in stdout
+    records = _lines(out)
+    assert sorted(r["file"] for r in records) == sorted(PUZZLES)
+    for record in records:
+        assert record["status"] == "solved", record
+        puzzle = read(record["file"])[record["index"]]
+        assert verify(puzzle, tuple(tuple(row) for row in record["solution"])) == []
 
 
 def test_resume_runs_error_lines_again_and_says_how_many(tmp_path):
