@@ -11,7 +11,7 @@
 
 Interrupts are not errors: ``futomip.stopping.Stopped`` (a ``KeyboardInterrupt``) ends a
 command on Ctrl-C or SIGTERM.  Infeasibility is a result, never an exception.  The CLI's exit
-code for each class is in ``futomip.cli`` and the README.  This module imports nothing from
+code for each class is in ``futomip.cli`` and docs/troubleshooting.md.  This module imports nothing from
 futomip.
 """
 

@@ -43,7 +43,7 @@ class Options:
     max_columns: int | None = 2_000_000
     """The memory guard: a model with more binary columns is refused before it is built
     (None: no guard).  About 1.5 GB (highspy) to 2.2 GB (Pyomo)
-    per million columns, measured (README, Memory)."""
+    per million columns, measured (docs/measurements.md, Memory)."""
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:

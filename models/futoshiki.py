@@ -13,7 +13,7 @@ Variables: x(r,c,v) in {0,1} for r, c, v in 1..n; x(r,c,v) = 1 iff cell (r,c) ho
 where a = (r1,c1) and b = (r2,c2) are written out in the row name, e.g.
 ``less_than(1,2,1,3,4)`` is the k = 4 row of cell (1,2) < cell (1,3).  There is no
 objective: any feasible point is a solution.  The two inequality encodings are explained in
-``globals/strict_less.py``; which one is faster depends on the solver (README).
+``globals/strict_less.py``; which one is faster depends on the solver (docs/measurements.md).
 
 No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 4``.  Two
 distinct Latin squares differ in at least 4 cells (if they differ at (r,c), where the first
@@ -42,7 +42,7 @@ from futomip.puzzles.futoshiki import Futoshiki, Grid
 from .globals import all_different_onehot, exactly_one, strict_less_tight, strict_less_weighted
 
 ENCODINGS = ("tight", "weighted")
-# Which encoding each solver prefers (measured on hard 9x9, README "Which encoding") is a
+# Which encoding each solver prefers (measured on hard 9x9, docs/measurements.md, "Which encoding") is a
 # fact of the solver: ``preferred_encodings`` in ``futomip/solvers/``.
 
 

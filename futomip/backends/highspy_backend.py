@@ -3,7 +3,7 @@
 No modelling layer sits in between, so building costs about a millisecond for a 9x9
 Futoshiki, and no-good cuts are added to the live HiGHS model (incremental).  Only HiGHS
 is driven.  A "solve error" from HiGHS is retried once with another random seed and once
-with presolve off before it is reported (see the README's solver notes).  The solve runs in
+with presolve off before it is reported (see docs/known-problems.md).  The solve runs in
 HiGHS' own thread while Python waits in short steps, so Ctrl-C, SIGTERM and an overrun
 deadline stop it (``cancelSolve``).
 

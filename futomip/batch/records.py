@@ -1,6 +1,6 @@
 """Turning a ``Result`` into what the CLI prints: the text report and the ``--json`` object.
 
-The JSON field names are a contract that scripts rely on (README, "JSON output"); add
+The JSON field names are a contract that scripts rely on (docs/cli.md, "JSON output"); add
 fields, never rename or drop them.  Must not import solvers or backends.
 """
 
@@ -112,10 +112,14 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
         search = reduction.get("search")
         if search:
             count = search["subpuzzles"]
-            lines.append(f"split: the solver did not settle the whole model in {search['root_slice']:g} s, so a search over "
+            # root_slice 0: the first search settled the puzzle before the solver had the whole
+            # model at all (saying "did not settle it in 0 s" puzzled a reader).
+            before = (f"the solver did not settle the whole model in {search['root_slice']:g} s, so "
+                      if search["root_slice"] else "")
+            lines.append(f"split: {before}a search over "
                          f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned, "
                          f"{search['restarts']} restarts) handed "
-                         f"it {count} sub-puzzle{'' if count == 1 else 's'}")
+                         f"the solver {count} sub-puzzle{'' if count == 1 else 's'}")
     if verbose and result.stats:
         lines.append("solver stats: " + ", ".join(f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
                                                   for key, value in result.stats.items()))

@@ -22,7 +22,7 @@ import signal
 from typing import Callable
 
 from .._children import terminate_children
-from .work import Job, execute
+from .work import Job, execute, failed_record
 
 __all__ = ["run_here", "run_local", "run_dask", "default_jobs"]
 
@@ -98,7 +98,12 @@ def run_local(jobs: list[Job], workers: int, on_record: Callable[[dict], None]) 
 def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[dict], None]) -> None:
     """The jobs on a Dask distributed cluster: ``local`` starts a ``LocalCluster`` of
     ``workers`` single-threaded worker processes; else ``address`` is a scheduler
-    (``tcp://host:8786``) whose workers have futomip installed."""
+    (``tcp://host:8786``) whose workers have futomip installed.
+
+    A worker that dies (killed, out of memory, its machine gone) costs no job: the scheduler
+    hands its jobs to the other workers, and each job's record is written once, when its
+    future first finishes.  A job the cluster gives up on (it was on too many workers that
+    died: Dask's ``KilledWorker``) becomes an ``error`` line, which ``--resume`` runs again."""
     from ..errors import SolverUnavailableError
 
     try:
@@ -117,9 +122,14 @@ def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[d
         client = Client(address)
     try:
         # Earlier submissions get higher priority, so the cluster keeps the interleaved order.
-        futures = [client.submit(execute, job, pure=False, priority=-number) for number, job in enumerate(jobs)]
+        futures = {client.submit(execute, job, pure=False, priority=-number): job
+                   for number, job in enumerate(jobs)}
         for future in as_completed(futures):
-            on_record(future.result())
+            try:
+                record = future.result()
+            except Exception as exc:  # noqa: BLE001 - the cluster's failure, not the batch's end
+                record = failed_record(futures[future], f"the cluster lost this job: {type(exc).__name__}: {exc}")
+            on_record(record)
             future.release()
     finally:
         client.close()

@@ -4,7 +4,9 @@ Each line is appended, flushed and ``fsync``'ed as soon as its result is known, 
 killed at any moment (even SIGKILL, or a power cut after the sync) keeps every finished
 line and loses at most the work in flight.  A kill can cut the last line short: ``open_for``
 drops such a torn tail before appending again, and ``done_keys`` ignores it, so a resumed
-batch ends with exactly one line per key.
+batch ends with exactly one line per key.  A line whose status is ``error`` (a solver error,
+a worker lost with its job) is not an answer: ``drop_error_lines`` takes such lines out, so
+that a resumed batch runs those jobs again and still ends with one line per key.
 
 Must not import the CLI.
 """
@@ -15,8 +17,9 @@ import json
 import os
 
 from ..errors import DataFormatError, UsageError
+from ..status import ERROR
 
-__all__ = ["key_of", "read_records", "done_keys", "Store"]
+__all__ = ["key_of", "read_records", "done_keys", "error_keys", "drop_error_lines", "Store"]
 
 KEY_FIELDS = ("file", "index", "label", "repeat")
 
@@ -56,6 +59,41 @@ def done_keys(path: str) -> set[tuple]:
     if not os.path.exists(path):
         return set()
     return {key_of(record) for record in read_records(path)}
+
+
+def error_keys(path: str) -> set[tuple]:
+    """The keys whose line in a results file has status ``error`` (empty without a file)."""
+    if not os.path.exists(path):
+        return set()
+    return {key_of(record) for record in read_records(path) if record.get("status") == ERROR}
+
+
+def drop_error_lines(path: str, keys: set[tuple]) -> int:
+    """Take the lines with status ``error`` and a key in ``keys`` out of a results file;
+    how many were taken.
+
+    The other lines are kept byte for byte and in order.  The file is replaced at once
+    (a new file, synced, renamed over the old one), so a kill at any moment leaves either the
+    old file or the new one, never a mix."""
+    if not keys or not os.path.exists(path):
+        return 0
+    read_records(path)  # a malformed file is refused here, with its line and column
+    with open(path, "rb") as handle:
+        lines = _complete_part(handle.read()).splitlines(keepends=True)
+
+    def rerun(line: bytes) -> bool:
+        record = json.loads(line) if line.strip() else {}
+        return record.get("status") == ERROR and key_of(record) in keys
+
+    kept = [line for line in lines if not rerun(line)]
+    if len(kept) != len(lines):
+        fresh = f"{path}.resume-{os.getpid()}"
+        with open(fresh, "wb") as handle:
+            handle.writelines(kept)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(fresh, path)
+    return len(lines) - len(kept)
 
 
 class Store:

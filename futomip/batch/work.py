@@ -27,7 +27,7 @@ from .records import to_json
 from ..result import Result
 from ..status import ERROR
 
-__all__ = ["Label", "Job", "parse_labels", "plan", "execute"]
+__all__ = ["Label", "Job", "parse_labels", "plan", "execute", "failed_record"]
 
 
 @dataclass(frozen=True)
@@ -129,6 +129,17 @@ def execute(job: Job) -> dict:
     if result.stopped is not None:
         # Ctrl-C during a uniqueness proof: the result is incomplete, so no line (a resume redoes it).
         raise result.stopped
+    return _record(job, result, options, params)
+
+
+def failed_record(job: Job, message: str) -> dict:
+    """The ``error`` line of a job that never returned a record (its worker was lost, the
+    cluster gave up on it): a ``--resume`` runs it again."""
+    options = job.options.but(backend=job.label.backend, solver=job.label.solver)
+    return _record(job, _failed(job, message, time.perf_counter()), options, dict(job.label.params))
+
+
+def _record(job: Job, result: Result, options: Options, params: dict) -> dict:
     result.file = job.file
     record = to_json(result)
     record.update(index=job.index, label=job.label.text, repeat=job.repeat, time_limit=options.time_limit,

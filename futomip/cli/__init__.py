@@ -15,7 +15,7 @@ Each sub-command is one module here with ``add_parser(commands)`` and
 ``run_command(args, started)``; adding one is a module plus a line in ``COMMANDS``.  The CLI
 parses and prints; the pipeline (``futomip.pipeline``) decides.
 
-Exit codes (a contract, README "Exit codes"):
+Exit codes (a contract, docs/troubleshooting.md, "Exit codes"):
 
     0    solved (every puzzle of the file)
     1    infeasible, time limit reached without a solution, or solver error

@@ -2,7 +2,8 @@
 
 Every (puzzle, method or method:pair, repeat) becomes one JSON line of the results file,
 written and synced as soon as it is known (``futomip.batch.store``); ``--resume`` skips
-the lines the file already has, so a killed batch continues where it stopped.  The work
+the lines the file already has, so a killed batch continues where it stopped, and runs
+again the jobs whose line says ``error`` (their old lines are taken out first).  The work
 runs on ``--jobs`` worker processes (default: the cores) or a Dask cluster (``--dask``),
 in interleaved order (``futomip.batch.work.plan``).  Ctrl-C ends the workers at once and
 keeps every finished line (exit 130).  ``futomip report`` reads the file.
@@ -36,13 +37,13 @@ def add_parser(commands) -> None:
     batch.add_argument("--jobs", type=positive_int, metavar="N", help="worker processes (default: the cores)")
     batch.add_argument("--dask", metavar="ADDRESS",
                        help="run on Dask: 'local' (a LocalCluster of --jobs workers) or a scheduler tcp://host:8786")
-    batch.add_argument("--resume", action="store_true", help="continue a results file: skip the jobs it holds")
+    batch.add_argument("--resume", action="store_true", help="continue a results file: skip the jobs it holds, run again those whose line is an error")
     batch.add_argument("-q", "--quiet", action="store_true", help="no progress bar and no summary")
 
 
 def run_command(args, started: float) -> int:
     from ..batch.runner import default_jobs, run_dask, run_here, run_local
-    from ..batch.store import Store, done_keys
+    from ..batch.store import Store, done_keys, drop_error_lines, error_keys
     from ..batch.work import parse_labels, plan
     from . import EXIT_SOLVED, leave_after_interrupt
     from ._progress import bar
@@ -51,8 +52,10 @@ def run_command(args, started: float) -> int:
     labels = parse_labels(args.method, args.pairs)
     options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed)
     files = [(path, io.read(path)) for path in args.files]
-    skip = done_keys(args.output) if args.resume else set()
+    failed = error_keys(args.output) if args.resume else set()
+    skip = (done_keys(args.output) - failed) if args.resume else set()
     jobs, unsupported = plan(files, labels, args.repeat, options, args.unique, skip)
+    rerun = drop_error_lines(args.output, failed & {job.key for job in jobs})
     for label, count in unsupported.items():
         say_error(f"futomip: {label} does not take {count} of the puzzles; they are left out")
     workers = args.jobs or default_jobs()
@@ -77,5 +80,6 @@ def run_command(args, started: float) -> int:
             leave_after_interrupt(exc)
     if not args.quiet:
         counts = ", ".join(f"{count} {status}" for status, count in sorted(statuses.items()))
-        say(f"{len(jobs)} jobs run, {len(skip)} already in {args.output}" + (f": {counts}" if counts else ""))
+        again = f" ({rerun} of them re-run after an error)" if rerun else ""
+        say(f"{len(jobs)} jobs run{again}, {len(skip)} already in {args.output}" + (f": {counts}" if counts else ""))
     return EXIT_SOLVED

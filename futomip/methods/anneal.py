@@ -10,7 +10,7 @@ computed from per-line digit counts, so a move costs O(neighbours), not O(n^2).
 
 Parameters (``--method anneal:t0=2:cooling=0.99``): ``t0`` (default 2), ``cooling``
 (0.99), ``t_min`` (0.01); the random seed is ``--seed`` (plus the repeat number in a batch).
-The report never reached cost 0 on its 5x5; the README shows what this one reaches.
+The report never reached cost 0 on its 5x5; docs/measurements.md shows what this one reaches.
 """
 
 from __future__ import annotations

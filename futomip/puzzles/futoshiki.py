@@ -71,7 +71,13 @@ class Futoshiki:
         less: Iterable[tuple[Cell, Cell]] = (),
         name: str = "",
     ) -> "Futoshiki":
-        """Build from sparse givens (``{(r, c): v}`` or ``(r, c, v)`` triples, 0-based)."""
+        """Build from sparse clues, with 0-based rows and columns.
+
+        ``givens`` maps cells to values (``{(r, c): v}``) or lists ``(r, c, v)`` triples;
+        ``less`` lists pairs of cells ``(a, b)`` meaning value(a) < value(b).
+        ``Futoshiki.from_clues(4, {(0, 0): 2}, [((1, 1), (1, 2))])`` is a
+        4x4 board with a 2 in its top-left cell and cell (2,2) < cell (2,3) in the 1-based
+        words of every message."""
         board = [[0] * size for _ in range(size)]
         items = givens.items() if isinstance(givens, Mapping) else (((r, c), v) for r, c, v in givens)
         for (r, c), v in items:

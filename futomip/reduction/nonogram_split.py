@@ -62,24 +62,24 @@ ENGINE = "learning"
 """The search that yields the leaves: "learning" (``nonogram_learning``) or "probing" (below)."""
 
 FIRST_SEARCH = 0.5
-"""Seconds of search before the MILP gets its slice on the whole model (README measurements)."""
+"""Seconds of search before the MILP gets its slice on the whole model (docs/measurements.md)."""
 
 ROOT_SLICE = 1.0
 """Seconds the MILP gets on the whole puzzle before the puzzle is split.  Some puzzles that
 defeat propagation are easy for the MILP (the MiniZinc ``dom`` family: HiGHS solves dom_14
 in 0.3 s, while the search would branch for minutes), and the random ones that defeat the
 MILP yield to splitting; one second lets the MILP take the first kind at a small cost on
-the second (README measurements)."""
+the second (docs/measurements.md)."""
 
 LEAF_SHARE = 0.1
 """A node with at most this share of its cells open goes to the MILP as it is.  On TAAI
 puzzles the MILP solved such nodes in about 20 ms, while nodes with 60% open took it
-minutes (benchmarks in the README)."""
+minutes (benchmarks in docs/measurements.md)."""
 
 RESTART_NODES: int | None = 32
 """Nodes per unit of the Luby sequence of restart budgets; None: never restart.  Taken from a
 prototype on ten TAAI puzzles that the search without restarts left at 60 s and not tuned
-further; what it gains and costs on TAAI is measured in the README (Known problems)."""
+further; what it gains and costs on TAAI is measured in docs/known-problems.md."""
 
 
 def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,

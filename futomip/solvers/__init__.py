@@ -34,7 +34,7 @@ SOLVER_MODULES = {
 }
 SOLVER_NAMES = tuple(SOLVER_MODULES)
 
-# Pairs tried in this order when the user names none: measured fastest first (README,
+# Pairs tried in this order when the user names none: measured fastest first (docs/measurements.md,
 # "Which pair is fastest").  A layer or solver named alone picks its first pair here.
 DEFAULT_ORDER = (
     ("highspy", "highs"),

@@ -111,10 +111,10 @@ class Solver:
     """How to get the solver when it is missing (shown by ``futomip solvers`` and errors)."""
     layers: dict[str, Capabilities] = {}
     preferred_encodings: dict[str, str] = {}
-    """Puzzle kind -> the encoding measured fastest with this solver (README tables)."""
+    """Puzzle kind -> the encoding measured fastest with this solver (docs/measurements.md)."""
     first_choice_for: dict[str, str] = {}
     """Puzzle kind -> layer: when the user names no pair, this (layer, solver) pair, if
-    available, is tried before ``DEFAULT_ORDER`` for puzzles of that kind (measured: README
+    available, is tried before ``DEFAULT_ORDER`` for puzzles of that kind (measured: docs/measurements.md
     "Which solver for which puzzle")."""
     infeasible_near_limit_is_proof: bool = True
     """False where a solver stopped by its time limit has been reported as infeasible."""

@@ -71,10 +71,10 @@ class CpSat(Solver):
     install = "pip install ortools (or pip install 'futomip[cpsat]')"
     layers = {"ortools": Capabilities(incremental=True, seed=True, threads=True, solver_options=True)}
     # Weighted rows: total median 132 ms against 196 ms for tight over hard 9x9 and Latin
-    # completions, slowest 0.65 s against 0.80 s (README "Solvers side by side").
+    # completions, slowest 0.65 s against 0.80 s (docs/measurements.md, "Solvers side by side").
     preferred_encodings = {"futoshiki": "weighted"}
     # Hard 9x9 and Latin-square completions: every puzzle within 0.3 s where HiGHS takes up
-    # to 12 s (README "Solvers side by side").  Not nonograms (the MiniZinc "dom" puzzles,
+    # to 12 s (docs/measurements.md, "Solvers side by side").  Not nonograms (the MiniZinc "dom" puzzles,
     # which the LP settles, defeat it) nor Str8ts (no faster than HiGHS).
     first_choice_for = {"futoshiki": "ortools"}
 

@@ -14,7 +14,7 @@ Weighted ("weighted" encoding), one row:
     sum_v v * xb[v]  -  sum_v v * xa[v]  >=  1
 
 exact for binaries but weak: fractional points can satisfy it on average.  Fewer rows and
-nonzeros, which some solvers exploit (see the README's encoding table).
+nonzeros, which some solvers exploit (see the encoding table in docs/measurements.md).
 """
 
 from __future__ import annotations
