@@ -25,8 +25,9 @@ REDUCE_LEVELS = ("split", "probing", "lines", "none")
 
 GLOBAL_FORMS = ("native", "linear")
 """How a model's global constraints (all-different, strict less) are built: the solver's
-own constraints where the pair has them, or their linear decomposition (what every MILP
-layer and LP/MPS file uses).  None in ``Options``: native where the pair has them."""
+own constraints (a pair with the ``native_globals`` capability: ortools/cpsat), or their
+linear decomposition (what every MILP layer and LP/MPS file uses, and the default: CP-SAT
+measured as fast or faster on it, docs/notes/globals.md).  None in ``Options``: linear."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Options:
     (None: no guard).  About 1.5 GB (highspy) to 2.2 GB (Pyomo)
     per million columns, measured (README, Memory)."""
     globals: str | None = None
-    """``GLOBAL_FORMS``: "native", "linear", or None (native where the pair has them)."""
+    """``GLOBAL_FORMS``: "native", "linear", or None (the default, linear)."""
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:

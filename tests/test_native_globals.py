@@ -128,14 +128,15 @@ def test_recorded_rows_say_exactly_what_the_global_says(puzzle, encoding):
             assert rows_hold == native, (record, chosen)
 
 
-def test_the_default_is_native_on_cpsat_and_linear_on_highs():
-    """ortools/cpsat builds the Sudoku's 27 groups natively by default; highspy keeps the rows."""
+def test_the_form_used_is_reported():
+    """ortools/cpsat builds the Sudoku's 27 groups natively when asked, its rows by default, as highspy does."""
     puzzle = io.read("data/sudoku/easy.sdk")[0]
-    native = run(puzzle, Task("unique"), Options(reduce="none", **CPSAT))
+    native = run(puzzle, Task("unique"), Options(reduce="none", globals="native", **CPSAT))
     assert native.globals == "native (AddAllDifferent x27)" and native.unique is True
     assert not verify(puzzle, native.grid)
-    linear = run(puzzle, Task("solve"), Options(reduce="none", backend="highspy", solver="highs"))
-    assert linear.globals == "linear" and linear.grid == native.grid
+    for options in (Options(reduce="none", **CPSAT), Options(reduce="none", backend="highspy", solver="highs")):
+        linear = run(puzzle, Task("solve"), options)
+        assert linear.globals == "linear" and linear.grid == native.grid
 
 
 def test_native_globals_are_refused_where_the_pair_has_none():

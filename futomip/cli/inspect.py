@@ -12,7 +12,7 @@ For one puzzle (``--index`` picks one of a multi-puzzle file) and one encoding (
   relaxation is feasible; the fractional count says how far the LP is from a grid);
 - the global structure: the globals the model declares over its integer views, how many
   rows are their decompositions (the rows every MILP layer and LP file keeps), and what
-  CP-SAT builds instead with native globals (``--globals native``, its default).
+  CP-SAT builds instead with native globals (``--globals native``).
 
 ``--json`` prints one object: ``{"file", "puzzle", "name", "reduction", "encodings":
 {encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp", "globals"}}}``,

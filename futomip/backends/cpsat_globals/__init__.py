@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from . import all_different, strict_less
 
-__all__ = ["NATIVE", "FORMS"]
+__all__ = ["NATIVE"]
 
 NATIVE = {"all_different": all_different, "strict_less": strict_less}
 """Global name -> module with ``LABEL`` (how the status line names the native constraint)
 and ``build(cp_model, variables)``."""
 
-FORMS = ("native", "linear")
-"""How a pair with native globals may build a model (``--globals``): the solver's own
-constraints over integer views, or the linear decomposition alone (every other pair)."""
+

@@ -9,10 +9,15 @@ v.  With each cell an integer y_c whose domain is the values it may take
 
 and the permutation form needs nothing more: |group| = |V| cells with domains inside V that
 are all different use every value of V once (pigeonhole); a value no cell can take makes
-both forms infeasible.  CP-SAT propagates it with bounds reasoning and, on fully encoded
-variables (ours are, through the channel), with its value-based filtering, and learns
-clauses from it in conflicts: what the decomposition's 2n rows per group give only through
-the LP and pseudo-Boolean propagation.
+both forms infeasible.
+
+Which propagates more.  CP-SAT propagates ``AddAllDifferent`` on the values taken (a fixed
+cell's value leaves the others) and on bounds; the decomposition's permutation rows, read
+by CP-SAT as exactly-one constraints over literals, also fix a cell when it is the last of
+its group that can take a value (a "hidden single"), which the native constraint does not.
+Measured (docs/notes/globals.md), the rows are as fast or faster on every Latin-family
+kind, so the linear form is CP-SAT's default and this one is asked for with
+``--globals native``.
 """
 
 from __future__ import annotations
