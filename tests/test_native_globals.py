@@ -166,3 +166,32 @@ def test_explain_finds_the_same_conflict_on_both_forms():
     conflicts = [explain(puzzle, options=Options(globals=form, **CPSAT)) for form in ("native", "linear")]
     assert [result.status for result in conflicts] == ["infeasible", "infeasible"]
     assert conflicts[0].conflict == conflicts[1].conflict and len(conflicts[0].conflict) == 4
+
+
+def test_bench_measures_both_forms_side_by_side():
+    """bench's combinations may carry the form: each measurement and comparison row is keyed by it."""
+    from futomip.bench import run_benchmark, summarise
+    from futomip.bench_compare import compare
+
+    puzzles = io.read("data/sudoku/easy.sdk") + io.read("data/sudoku/hardest.txt")[:1]
+    combinations = [("ortools", "cpsat", None, "lines", form) for form in ("native", "linear")]
+    measured = run_benchmark(puzzles, combinations, against="cpsat")
+    assert [m.globals for m in measured if m.backend == "ortools"] == ["native", "linear"] * 2
+    assert all(m.status == "solved" for m in measured)
+    assert sorted(row["globals"] for row in summarise(measured) if row["backend"] == "ortools") == ["linear", "native"]
+    rows = compare(measured)
+    assert sorted((row["globals"], row["task"]) for row in rows) == [("linear", "first"), ("native", "first")]
+    assert all(row["puzzles"] == 2 for row in rows)
+
+
+def test_inspect_reports_the_global_structure(capsys):
+    """inspect --json counts the declared globals, their views and rows, and CP-SAT's native form."""
+    import json
+
+    from futomip.cli import main
+
+    assert main(["inspect", "data/futoshiki/hard9/hard9-seed100.txt", "--reduce", "none", "--json"]) == 0
+    structure = json.loads(capsys.readouterr().out)["encodings"]["tight"]["globals"]
+    assert structure["declared"] == {"all_different": 18, "strict_less": 35}
+    assert structure["views"] == 81 and structure["cpsat"] == "AddAllDifferent x18, < x35"
+    assert structure["rows"] == 81 + 2 * 81 + 315
