@@ -74,7 +74,7 @@ _sudoku_4x4 = st.lists(st.sampled_from([0, 0, 0, 0, 1, 2, 3, 4]), min_size=16, m
 
 @settings(max_examples=40, deadline=None)
 @given(st.one_of(futoshiki_puzzles(min_size=1, max_size=4), _latin_completions(), _sudoku_4x4),
-       st.sampled_from(["none", "lines"]))
+       st.sampled_from(["none", "lines", "split"]))
 def test_both_forms_enumerate_exactly_the_brute_force_solutions(puzzle, reduce):
     """Futoshiki, Latin completion and Sudoku: native and linear CP-SAT find the brute-force solutions."""
     expected = set(_brute_force(puzzle))
@@ -195,3 +195,14 @@ def test_inspect_reports_the_global_structure(capsys):
     assert structure["declared"] == {"all_different": 18, "strict_less": 35}
     assert structure["views"] == 81 and structure["cpsat"] == "AddAllDifferent x18, < x35"
     assert structure["rows"] == 81 + 2 * 81 + 315
+
+
+def test_split_sub_puzzles_prove_uniqueness_on_both_forms():
+    """A hard 9x9 that the split hands to CP-SAT as sub-puzzles is solved and proved unique on both forms."""
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed100.txt")[0]
+    results = [run(puzzle, Task("unique"), Options(reduce="split", globals=form, **CPSAT)) for form in ("native", "linear")]
+    for result in results:
+        assert result.reduction["search"] is not None and result.unique is True
+        assert not verify(puzzle, result.grid)
+    assert results[0].grid == results[1].grid
+    assert results[0].globals.startswith("native") and results[1].globals == "linear"
