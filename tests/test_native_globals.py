@@ -206,3 +206,11 @@ def test_split_sub_puzzles_prove_uniqueness_on_both_forms():
         assert not verify(puzzle, result.grid)
     assert results[0].grid == results[1].grid
     assert results[0].globals.startswith("native") and results[1].globals == "linear"
+
+
+def test_bench_refuses_native_globals_for_pairs_without_them(capsys):
+    """bench --globals native with highspy/highs exits 2 naming the pair, before any measurement."""
+    from futomip.cli import main
+
+    assert main(["bench", "data/sudoku/easy.sdk", "--pairs", "highspy/highs,ortools/cpsat", "--globals", "native"]) == 2
+    assert "highspy/highs cannot build native global" in capsys.readouterr().err

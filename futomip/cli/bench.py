@@ -85,6 +85,8 @@ def run_command(args, started: float) -> int:
         return _bench_enumeration(args, puzzles, chosen)
     encodings = args.encodings.split(",") if args.encodings else [None]
     forms = _forms(args.globals)
+    if "native" in forms:
+        _check_native(chosen)
     combinations = [(b, s, e, level, form) for b, s in chosen for e in encodings for level in levels for form in forms]
     measurements: list = []
     stopped = None
@@ -136,6 +138,17 @@ def _forms(text: str | None) -> list[str | None]:
         if form not in GLOBAL_FORMS:
             raise UnknownNameError("global-constraint form", form, list(GLOBAL_FORMS))
     return forms
+
+
+def _check_native(chosen) -> None:
+    """--globals native needs pairs that build globals natively: refused before anything runs."""
+    from ..errors import UnsupportedFeatureError
+    from ..solvers import solver
+
+    lacking = [f"{b}/{s}" for b, s in chosen if b == "race" or not solver(s).layers[b].native_globals]
+    if lacking:
+        raise UnsupportedFeatureError(f"--globals native: {', '.join(lacking)} cannot build native global "
+                                      "constraints; measure them with --globals linear, or bench ortools/cpsat alone")
 
 
 def _check_against(puzzles) -> None:
