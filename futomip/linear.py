@@ -10,6 +10,15 @@ Names: a variable is ``family(k1,k2,...)`` and a constraint ``family(k1,k2,...)`
 keys a formulation chose (1-based where they are cells or values, so LP files read like the
 docstrings).  Parentheses and commas are legal in the CPLEX LP format read by HiGHS and CBC.
 
+Global structure.  Beside its rows, a model may say what they decompose (MiniZinc's
+globals): ``views`` are integer cells written as one-hot columns (value = sum v*x[v],
+exactly one x[v] = 1) and ``globals`` name a constraint over views (``all_different``,
+``strict_less``) with the rows that are its linear decomposition.  A backend whose solver
+has the constraint natively may build it and leave those rows out (``futomip.backends.
+ortools_backend``); every other backend, and every LP/MPS file, uses the rows and ignores
+the annotations.  The rows are always there and always complete: the annotations add,
+they never replace.
+
 Must not import: solvers, backends, ``models``, or anything that imports them.
 """
 
@@ -18,7 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
-__all__ = ["Var", "Terms", "Constraint", "LinearModel", "Formulation", "RowMatrix", "row_matrix", "SENSES"]
+__all__ = ["Var", "Terms", "Constraint", "LinearModel", "Formulation", "RowMatrix", "row_matrix", "SENSES",
+           "IntegerView", "Global"]
 
 Var = int
 """A variable is its column index in the model."""
@@ -56,6 +66,27 @@ class Constraint:
         return abs(lhs - self.rhs) <= tol
 
 
+@dataclass(frozen=True)
+class IntegerView:
+    """An integer cell as one-hot columns: ``value = sum_v v*x[v]`` with exactly one x[v] = 1.
+
+    ``values`` holds the (value, column) pairs in increasing value; ``row`` is the index of
+    the exactly-one row (the view's own decomposition), or -1 when the view has none."""
+
+    values: tuple[tuple[int, Var], ...]
+    row: int = -1
+
+
+@dataclass(frozen=True)
+class Global:
+    """A global constraint ``name`` over the views ``views`` (indices into ``model.views``),
+    decomposed by the rows ``rows`` (indices into ``model.constraints``)."""
+
+    name: str
+    views: tuple[int, ...]
+    rows: tuple[int, ...]
+
+
 @dataclass
 class LinearModel:
     """Columns (all binary), named constraint rows and an optional objective to minimise."""
@@ -64,8 +95,11 @@ class LinearModel:
     var_names: list[str] = field(default_factory=list)
     constraints: list[Constraint] = field(default_factory=list)
     objective: dict[Var, float] = field(default_factory=dict)
+    views: list[IntegerView] = field(default_factory=list)
+    globals: list[Global] = field(default_factory=list)
     _families: dict[str, dict[Hashable, Var]] = field(default_factory=dict, repr=False)
     _row_families: dict[str, int] = field(default_factory=dict, repr=False)
+    _view_of_column: dict[Var, int] = field(default_factory=dict, repr=False)
     _matrix_cache: tuple[int, "RowMatrix"] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -100,6 +134,35 @@ class LinearModel:
         self.constraints.append(con)
         self._row_families[family] = self._row_families.get(family, 0) + 1
         return con
+
+    def integer_view(self, values: Iterable[tuple[int, Var]], row: int = -1) -> int:
+        """Declare the columns ``values`` ((value, column) pairs) one integer cell, whose
+        exactly-one row is ``row``; return the view's index.  A column belongs to one view."""
+        view = IntegerView(tuple(sorted(values)), row)
+        taken = self._view_of_column
+        for _, column in view.values:
+            if column in taken:
+                raise ValueError(f"column {self.var_names[column]} is already in an integer view")
+            taken[column] = len(self.views)
+        self.views.append(view)
+        return len(self.views) - 1
+
+    def view_of_column(self) -> dict[Var, int]:
+        """Column -> index of the integer view it belongs to (columns in no view are absent)."""
+        return self._view_of_column
+
+    def add_global(self, name: str, views: Iterable[int], rows: Iterable[int]) -> Global:
+        """Record that the rows ``rows`` decompose the global ``name`` over ``views``."""
+        record = Global(name, tuple(views), tuple(rows))
+        self.globals.append(record)
+        return record
+
+    def global_counts(self) -> dict[str, int]:
+        """How many globals of each name the model declares, in order of first appearance."""
+        counts: dict[str, int] = {}
+        for record in self.globals:
+            counts[record.name] = counts.get(record.name, 0) + 1
+        return counts
 
     def minimize(self, terms: Iterable[tuple[Var, float]]) -> None:
         """Set the objective to minimise (a feasibility model has none)."""

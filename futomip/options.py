@@ -18,10 +18,16 @@ from dataclasses import dataclass, replace
 
 from .errors import UsageError
 
-__all__ = ["Options", "Deadline", "REDUCE_LEVELS"]
+__all__ = ["Options", "Deadline", "REDUCE_LEVELS", "GLOBAL_FORMS"]
 
 REDUCE_LEVELS = ("split", "probing", "lines", "none")
 """Domain-reduction levels, strongest first (``futomip.reduction`` says what each does)."""
+
+GLOBAL_FORMS = ("native", "linear")
+"""How a model's global constraints (all-different, strict less) are built: the solver's
+own constraints (a pair with the ``native_globals`` capability: ortools/cpsat), or their
+linear decomposition (what every MILP layer and LP/MPS file uses, and the default: CP-SAT
+measured as fast or faster on it, docs/notes/globals.md).  None in ``Options``: linear."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,8 @@ class Options:
     """The memory guard: a model with more binary columns is refused before it is built
     (None: no guard).  About 1.5 GB (highspy) to 2.2 GB (Pyomo)
     per million columns, measured (docs/measurements.md, Memory)."""
+    globals: str | None = None
+    """``GLOBAL_FORMS``: "native", "linear", or None (the default, linear)."""
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:
@@ -59,6 +67,8 @@ class Options:
             raise UsageError(f"max_columns must be a whole number >= 1 or None, got {self.max_columns!r}")
         if self.reduce not in REDUCE_LEVELS:
             raise UsageError(f"reduction level must be one of {', '.join(REDUCE_LEVELS)}, got {self.reduce!r}")
+        if self.globals is not None and self.globals not in GLOBAL_FORMS:
+            raise UsageError(f"globals must be one of {', '.join(GLOBAL_FORMS)}, got {self.globals!r}")
         object.__setattr__(self, "solver_options", tuple((str(k), str(v)) for k, v in self.solver_options))
 
     def but(self, **changes) -> "Options":

@@ -57,6 +57,10 @@ class Result:
     cost: int | None = None
     """Local-search methods: the fewest broken rules (the method's cost function) reached,
     0 when solved; None for the exact methods."""
+    globals: str = ""
+    """How the model's global constraints were built: "linear" (their decompositions),
+    "native (AddAllDifferent x18, < x30)" (the solver's own), "" when the model has none
+    or no model was built."""
 
     @property
     def solved(self) -> bool:

@@ -39,7 +39,7 @@ from typing import Sequence
 from futomip.linear import Formulation, LinearModel
 from futomip.puzzles.futoshiki import Futoshiki, Grid
 
-from .globals import all_different_onehot, exactly_one, strict_less_tight, strict_less_weighted
+from .globals import all_different_onehot, one_hot_cell, strict_less_tight, strict_less_weighted
 
 ENCODINGS = ("tight", "weighted")
 # Which encoding each solver prefers (measured on hard 9x9, docs/measurements.md, "Which encoding") is a
@@ -67,23 +67,24 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight", domains=None) -> Formu
     # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
     cell = [[{v: x[r + 1, c + 1, v] for v in allowed(r, c)} for c in range(n)] for r in range(n)]
 
+    # view[r][c]: the cell as an integer view, over which the globals are stated.
+    view = [[one_hot_cell(model, "cell_one_value", (r + 1, c + 1), cell[r][c]) for c in range(n)] for r in range(n)]
     for r in range(n):
-        for c in range(n):
-            exactly_one(model, "cell_one_value", (r + 1, c + 1), cell[r][c].values())
-    for r in range(n):
-        all_different_onehot(model, "row_has_value", lambda v, r=r: (r + 1, v), cell[r], values, True)
+        all_different_onehot(model, "row_has_value", lambda v, r=r: (r + 1, v), cell[r], values, True, view[r])
     for c in range(n):
         column = [cell[r][c] for r in range(n)]
-        all_different_onehot(model, "col_has_value", lambda v, c=c: (c + 1, v), column, values, True)
+        all_different_onehot(model, "col_has_value", lambda v, c=c: (c + 1, v), column, values, True,
+                             [view[r][c] for r in range(n)])
     for (r, c), v in puzzle.given_cells():
         model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)] if v in cell[r][c] else [], "==", 1)
     for (r1, c1), (r2, c2) in puzzle.less:
         key = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         xa, xb = cell[r1][c1], cell[r2][c2]
+        views = (view[r1][c1], view[r2][c2])
         if encoding == "tight":
-            strict_less_tight(model, "less_than", key, xa, xb, n)
+            strict_less_tight(model, "less_than", key, xa, xb, n, views)
         else:
-            strict_less_weighted(model, "less_than", key, xa, xb)
+            strict_less_weighted(model, "less_than", key, xa, xb, views)
 
     def decode(solution: Sequence[float]) -> Grid:
         # The largest of a cell's values names its digit, which also reads binaries that a

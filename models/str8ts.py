@@ -24,6 +24,10 @@ of length 1 (one cell is always a straight).  The straight
 linearisation and the proof that it is exact are in ``globals/straight.py``; it also keeps
 the values inside a compartment all different.  There is no objective.
 
+Global structure: each white cell is an integer view (``globals/one_hot.py``) and the
+white cells of each line an ``all_different`` whose decomposition is the line's rows with
+right side 1 (CP-SAT builds it natively, ``--globals``); the straights stay rows.
+
 No-good cut for a solution s: ``exclude(s): sum_{(r,c) in W} x(r,c,s(r,c)) <= |W| - 1``;
 with the cell rows it removes exactly the one grid s (the start binaries are fixed by x).
 """
@@ -35,7 +39,7 @@ from typing import Sequence
 from futomip.linear import Formulation, LinearModel, Var
 from futomip.puzzles.str8ts import Cell, Grid, Str8ts, compartments
 
-from .globals import exactly_one, straight, straight_starts
+from .globals import one_hot_cell, straight, straight_starts
 
 ENCODINGS = ("start",)
 
@@ -57,11 +61,10 @@ def formulate(puzzle: Str8ts, encoding: str = "start") -> Formulation:
     # cell[(r, c)] maps a value to its column; 1-based keys keep LP names as in the docstring.
     cell = {(r, c): {v: x[r + 1, c + 1, v] for v in values} for r, c in whites}
 
-    for r, c in whites:
-        exactly_one(model, "cell_one_value", (r + 1, c + 1), cell[r, c].values())
+    view = {(r, c): one_hot_cell(model, "cell_one_value", (r + 1, c + 1), cell[r, c]) for r, c in whites}
     for i in range(n):
-        _at_most_once(model, "row_at_most_once", i, [(i, c) for c in range(n)], puzzle, cell)
-        _at_most_once(model, "col_at_most_once", i, [(r, i) for r in range(n)], puzzle, cell)
+        _at_most_once(model, "row_at_most_once", i, [(i, c) for c in range(n)], puzzle, cell, view)
+        _at_most_once(model, "col_at_most_once", i, [(r, i) for r in range(n)], puzzle, cell, view)
     for (r, c), v in puzzle.given_cells():
         model.add("given", (r + 1, c + 1), [(cell[r, c][v], 1.0)], "==", 1)
 
@@ -104,12 +107,22 @@ def _at_most_once(
     line: list[Cell],
     puzzle: Str8ts,
     cell: dict[Cell, dict[int, Var]],
+    view: dict[Cell, int],
 ) -> None:
-    """``family(index+1, v)`` for each value v, with the line's black clues folded into the rhs."""
+    """``family(index+1, v)`` for each value v, with the line's black clues folded into the rhs.
+
+    The rows with right side 1 are recorded as the decomposition of ``all_different`` over
+    the line's white cells; those with a smaller right side (a digit shown in black) say
+    more than that and stay rows in every form."""
     shown = [puzzle.givens[r][c] for r, c in line if puzzle.black[r][c] and puzzle.givens[r][c]]
     white = [cell[rc] for rc in line if rc in cell]
+    rows = []
     for v in range(1, puzzle.size + 1):
         terms = [(values[v], 1.0) for values in white]
         rhs = 1 - shown.count(v)
         if len(terms) > rhs:
             model.add(family, (index + 1, v), terms, "<=", rhs)
+            if rhs == 1:
+                rows.append(len(model.constraints) - 1)
+    if len(white) > 1:
+        model.add_global("all_different", [view[rc] for rc in line if rc in view], rows)

@@ -12,7 +12,9 @@ Variables: x(r,c,v) in {0,1} for r, c, v in 1..n; x(r,c,v) = 1 iff cell (r,c) ho
 (boxes numbered 1..n row-wise).  Rows, columns and boxes are ``all_different_onehot`` in its
 permutation form (``globals/all_different.py``): a Latin square with one more family of
 groups.  There is no objective.  With domains (``futomip.reduction``) a cell gets columns only
-for the values it may still take (``domains.values(r, c)``).
+for the values it may still take (``domains.values(r, c)``).  The cells are integer views
+and each row, column and box an ``all_different`` global over them, which CP-SAT builds
+natively (``--globals``).
 
 No-good cut for a solution s: ``exclude(s): sum_{r,c} x(r,c,s(r,c)) <= n*n - 1``; with the
 cell rows it removes exactly the one grid s.
@@ -25,7 +27,7 @@ from typing import Sequence
 from futomip.linear import Formulation, LinearModel
 from futomip.puzzles.sudoku import Grid, Sudoku, units
 
-from .globals import all_different_onehot, exactly_one
+from .globals import all_different_onehot, one_hot_cell
 
 ENCODINGS = ("onehot",)
 
@@ -49,14 +51,14 @@ def formulate(puzzle: Sudoku, encoding: str = "onehot", domains=None) -> Formula
     x = model.binaries("x", ((r + 1, c + 1, v) for r in range(n) for c in range(n) for v in allowed(r, c)))
     # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
     cell = [[{v: x[r + 1, c + 1, v] for v in allowed(r, c)} for c in range(n)] for r in range(n)]
-    for r in range(n):
-        for c in range(n):
-            exactly_one(model, "cell_one_value", (r + 1, c + 1), cell[r][c].values())
+    # view[r][c]: the cell as an integer view, over which the groups' globals are stated.
+    view = [[one_hot_cell(model, "cell_one_value", (r + 1, c + 1), cell[r][c]) for c in range(n)] for r in range(n)]
     families = {"row": "row_has_value", "column": "col_has_value", "box": "box_has_value"}
     for name, cells in units(n):
         kind, number = name.split()
         group = [cell[r][c] for r, c in cells]
-        all_different_onehot(model, families[kind], lambda v, k=int(number): (k, v), group, values, True)
+        all_different_onehot(model, families[kind], lambda v, k=int(number): (k, v), group, values, True,
+                             [view[r][c] for r, c in cells])
     for (r, c), v in puzzle.given_cells():
         model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)] if v in cell[r][c] else [], "==", 1)
 

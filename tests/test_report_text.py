@@ -4,7 +4,7 @@ can take literally."""
 from __future__ import annotations
 
 import futomip
-from futomip.report import text_report
+from futomip.batch.records import text_report
 from futomip.result import Result
 
 

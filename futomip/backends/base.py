@@ -177,6 +177,12 @@ class Session(ABC):
     def write(self, path: str, file_format: str) -> None:
         """Write the model with the backend's own writer; ``file_format`` is "lp" or "mps"."""
 
+    def globals_form(self) -> str:
+        """How the model's globals were built: "linear" (their decompositions, as every
+        MILP layer and LP/MPS file has them), "native (...)" where the backend built the
+        solver's own constraints, "" for a model without globals."""
+        return "linear" if self.model.globals else ""
+
     def close(self) -> None:
         """Release solver resources (nothing to do for most backends)."""
 

@@ -39,6 +39,7 @@ def to_json(result: Result) -> dict:
         "reduction": result.reduction,
         "stats": result.stats,
         "method": result.method,
+        "globals": result.globals or None,
     }
     if result.cost is not None:
         out["cost"] = result.cost
@@ -102,8 +103,9 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
         lines.append(f"status: {status}   method: {result.method}{cost}   time: {seconds.get('total', 0.0):.3f} s "
                      f"({timing})")
     else:
+        form = f"   globals: {result.globals}" if result.globals else ""
         lines.append(f"status: {status}   backend: {result.backend}   solver: {result.solver}   "
-                     f"encoding: {result.encoding}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
+                     f"encoding: {result.encoding}{form}   time: {seconds.get('total', 0.0):.3f} s ({timing})")
     if result.reduction is not None and result.reduction.get("cells"):
         reduction = result.reduction
         stopped = "" if reduction.get("finished", True) else " (stopped at half the time limit)"

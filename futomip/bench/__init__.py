@@ -47,6 +47,8 @@ class Measurement:
     """Seconds of reduction, build and solve until the first grid (or the first answer)."""
     unique_total: float | None = None
     """Seconds of reduction, build and solve until the uniqueness proof ended (``unique``)."""
+    globals: str = ""
+    """The global-constraint form asked for (``--globals``: native, linear), "" for the default."""
 
 
 NATIVE = ("ortools-native", "cpsat", "intvar", "none")
@@ -66,11 +68,11 @@ def _measure_race(puzzle, solver, encoding, reduction, time_limit, unique, seed)
                        extra={"winner": f"{result.backend}/{result.solver}"}, reduction=reduction)
 
 
-def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed) -> Measurement:
+def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed, form=None) -> Measurement:
     if backend == "race":
         return _measure_race(puzzle, solver, encoding, reduction, time_limit, unique, seed)
     start = time.perf_counter()
-    options = Options(backend, solver, encoding, reduction, time_limit, seed=seed)
+    options = Options(backend, solver, encoding, reduction, time_limit, seed=seed, globals=form)
     run = SolutionFinder(puzzle, options, Deadline(time_limit))
     try:
         status, grid = run.next_solution()
@@ -86,7 +88,7 @@ def _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, s
         run.close()
     return Measurement(puzzle.name, run.pair.backend, run.pair.solver, run.encoding, status, run.seconds["build"], first,
                        proof, time.perf_counter() - start, reduction=reduction, reduce=run.seconds["reduce"],
-                       first=spent, unique_total=unique_total)
+                       first=spent, unique_total=unique_total, globals=form or "")
 
 
 def _measure_native(puzzle, time_limit, unique, seed) -> Measurement:
@@ -106,6 +108,8 @@ def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1
                   measurements: list | None = None, against: str | None = None) -> list[Measurement]:
     """Solve every puzzle with every (backend, solver, encoding, reduction), interleaved, ``repeat`` times.
 
+    A combination may carry a fifth item, the global-constraint form (``--globals``).
+
     With ``against="cpsat"`` the native CP-SAT model solves each puzzle after the
     combinations.  Each measurement is appended to ``measurements`` (a new list by default)
     as soon as it is taken, so a caller that is interrupted keeps what was finished."""
@@ -115,16 +119,19 @@ def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1
     done = 0
     for _ in range(repeat):
         for index, puzzle in enumerate(puzzles):
-            for backend, solver, encoding, reduction in steps:
-                if (backend, solver, encoding, reduction) == NATIVE:
+            for step in steps:
+                backend, solver, encoding, reduction, *form = step
+                if tuple(step) == NATIVE:
                     measurement = _measure_native(puzzle, time_limit, unique, seed)
                 else:
-                    measurement = _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed)
+                    measurement = _measure(puzzle, backend, solver, encoding, reduction, time_limit, unique, seed,
+                                           *form)
                 measurement.index = index
                 measurements.append(measurement)
                 done += 1
                 if progress is not None:
-                    progress(f"{done}/{total} {puzzle.name} {backend}/{solver}/{encoding}/{reduction}")
+                    progress(f"{done}/{total} {puzzle.name} {backend}/{solver}/{encoding}/{reduction}"
+                             + (f"/{form[0]}" if form and form[0] else ""))
     return measurements
 
 
@@ -132,12 +139,13 @@ def summarise(measurements: list[Measurement]) -> list[dict]:
     """One row per combination: counts, medians, p90, max, and ratios to the fastest median."""
     groups: dict[tuple, list[Measurement]] = {}
     for m in measurements:
-        groups.setdefault((m.backend, m.solver, m.encoding, m.reduction), []).append(m)
+        groups.setdefault((m.backend, m.solver, m.encoding, m.reduction, m.globals), []).append(m)
     rows = []
-    for (backend, solver, encoding, reduction), group in groups.items():
+    for (backend, solver, encoding, reduction, form), group in groups.items():
         solves = [m.first_solve for m in group]
         row = {
             "backend": backend, "solver": solver, "encoding": encoding, "reduction": reduction, "runs": len(group),
+            "globals": form,
             "solved": sum(m.status == SOLVED for m in group),
             "reduce_median": statistics.median(m.reduce for m in group),
             "build_median": statistics.median(m.build for m in group),
@@ -164,6 +172,11 @@ def summarise(measurements: list[Measurement]) -> list[dict]:
     return rows
 
 
+def labelled_encoding(row: dict) -> str:
+    """The encoding with the global-constraint form when one was asked for: ``weighted (native)``."""
+    return f"{row['encoding']} ({row['globals']})" if row.get("globals") else row["encoding"]
+
+
 def format_table(rows: list[dict]) -> str:
     """The summary as a Markdown table (times in milliseconds)."""
     has_proof = any("proof_median" in row for row in rows)
@@ -172,7 +185,7 @@ def format_table(rows: list[dict]) -> str:
         head += ["proof ms median", "proof / first solve"]
     body = []
     for row in rows:
-        cells = [f"{row['backend']}/{row['solver']}", row["encoding"], row["reduction"], f"{row['solved']}/{row['runs']}",
+        cells = [f"{row['backend']}/{row['solver']}", labelled_encoding(row), row["reduction"], f"{row['solved']}/{row['runs']}",
                  f"{row['reduce_median'] * 1000:.1f}", f"{row['build_median'] * 1000:.1f}", f"{row['solve_median'] * 1000:.1f}",
                  f"{row['solve_p90'] * 1000:.1f}", f"{row['solve_max'] * 1000:.1f}",
                  f"{row['total_median'] * 1000:.1f}", f"{row['ratio_to_fastest']:.2f}"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import statistics
 
-from . import NATIVE, percentile
+from . import NATIVE, labelled_encoding, percentile
 from ..status import SOLVED
 
 __all__ = ["compare", "format_comparison"]
@@ -34,12 +34,12 @@ def compare(measurements) -> list[dict]:
     for m in measurements:
         label = (m.backend, m.solver, m.encoding, m.reduction)
         # The k-th measurement of a puzzle by one label is that label's repeat k.
-        key = label + (m.index,)
+        key = label + (m.globals, m.index)
         repeat = repeat_of[key] = repeat_of.get(key, -1) + 1
         if label == NATIVE:
             native[(m.index, repeat)] = m
         else:
-            groups.setdefault(label, []).append((m, repeat))
+            groups.setdefault(label + (m.globals,), []).append((m, repeat))
     rows = []
     for label, group in groups.items():
         for task, attribute in TASKS:
@@ -54,6 +54,7 @@ def compare(measurements) -> list[dict]:
             (om, o90, o99), (tm, t90, t99), (rm, r90, r99) = _spread(ours), _spread(theirs), _spread(ratios)
             rows.append({
                 "backend": label[0], "solver": label[1], "encoding": label[2], "reduction": label[3], "task": task,
+                "globals": label[4],
                 "puzzles": len(pairs), "solved": sum(m.status == SOLVED for _, _, m, _ in pairs),
                 "cpsat_solved": sum(n.status == SOLVED for _, _, _, n in pairs),
                 "median": om, "p90": o90, "p99": o99, "cpsat_median": tm, "cpsat_p90": t90, "cpsat_p99": t99,
@@ -72,7 +73,7 @@ def format_comparison(rows: list[dict]) -> str:
         ms = [f"{row[key] * 1000:.1f}" for key in ("median", "p90", "p99", "cpsat_median", "cpsat_p90", "cpsat_p99")]
         ratios = [f"{row[key]:.2f}" for key in ("ratio_of_medians", "ratio_of_p99", "ratio_median", "ratio_p90",
                                                 "ratio_p99")]
-        lines.append("| " + " | ".join([f"{row['backend']}/{row['solver']}", row["encoding"], row["reduction"],
+        lines.append("| " + " | ".join([f"{row['backend']}/{row['solver']}", labelled_encoding(row), row["reduction"],
                                          row["task"], f"{row['solved']}/{row['cpsat_solved']} of {row['puzzles']}"]
                                         + ms + ratios) + " |")
     return "\n".join(lines)

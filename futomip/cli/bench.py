@@ -38,6 +38,9 @@ def add_parser(commands) -> None:
                        help="also solve each puzzle with a native OR-Tools CP-SAT model (integer cells, AllDifferent, "
                             "<; one worker), interleaved, and report every combination's times and per-puzzle "
                             "ratios beside it (futoshiki, latin, sudoku)")
+    bench.add_argument("--globals",
+                       help="comma-separated global-constraint forms to measure side by side: native (CP-SAT's own "
+                            "AllDifferent and <), linear (their rows); default: each pair's default")
     bench.add_argument("--json", action="store_true", help="print the raw measurements and summary as JSON")
 
 
@@ -81,7 +84,10 @@ def run_command(args, started: float) -> int:
     if args.enumerate:
         return _bench_enumeration(args, puzzles, chosen)
     encodings = args.encodings.split(",") if args.encodings else [None]
-    combinations = [(b, s, e, level) for b, s in chosen for e in encodings for level in levels]
+    forms = _forms(args.globals)
+    if "native" in forms:
+        _check_native(chosen)
+    combinations = [(b, s, e, level, form) for b, s in chosen for e in encodings for level in levels for form in forms]
     measurements: list = []
     stopped = None
     printed = threading.Lock()
@@ -120,6 +126,29 @@ def run_command(args, started: float) -> int:
     if stopped is not None:
         leave_after_interrupt(stopped)
     return EXIT_SOLVED
+
+
+def _forms(text: str | None) -> list[str | None]:
+    from ..options import GLOBAL_FORMS
+
+    if not text:
+        return [None]
+    forms = [item.strip() for item in text.split(",")]
+    for form in forms:
+        if form not in GLOBAL_FORMS:
+            raise UnknownNameError("global-constraint form", form, list(GLOBAL_FORMS))
+    return forms
+
+
+def _check_native(chosen) -> None:
+    """--globals native needs pairs that build globals natively: refused before anything runs."""
+    from ..errors import UnsupportedFeatureError
+    from ..solvers import solver
+
+    lacking = [f"{b}/{s}" for b, s in chosen if b == "race" or not solver(s).layers[b].native_globals]
+    if lacking:
+        raise UnsupportedFeatureError(f"--globals native: {', '.join(lacking)} cannot build native global "
+                                      "constraints; measure them with --globals linear, or bench ortools/cpsat alone")
 
 
 def _check_against(puzzles) -> None:

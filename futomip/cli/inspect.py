@@ -9,10 +9,14 @@ For one puzzle (``--index`` picks one of a multi-puzzle file) and one encoding (
 - what HiGHS' presolve leaves (rows, columns, nonzeros; or that presolve alone decided it);
 - the root LP bound: the LP relaxation's status, objective and how many columns it leaves
   fractional (every formulation is a feasibility model, so the bound is 0 when the
-  relaxation is feasible; the fractional count says how far the LP is from a grid).
+  relaxation is feasible; the fractional count says how far the LP is from a grid);
+- the global structure: the globals the model declares over its integer views, how many
+  rows are their decompositions (the rows every MILP layer and LP file keeps), and what
+  CP-SAT builds instead with native globals (``--globals native``).
 
 ``--json`` prints one object: ``{"file", "puzzle", "name", "reduction", "encodings":
-{encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp"}}}``.
+{encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp", "globals"}}}``,
+``globals`` being ``{"declared": {name: count}, "views", "rows", "cpsat"}``.
 """
 
 from __future__ import annotations
@@ -52,7 +56,23 @@ def describe(model) -> dict:
     columns = {family: len(keys) for family, keys in model.families.items()}
     total = {"rows": len(model.constraints), "columns": model.num_vars, "nonzeros": sum(nonzeros.values())}
     return {"rows": rows, "nonzeros": nonzeros, "columns": columns, "total": total,
-            "presolve": presolve_summary(model), "root_lp": root_lp(model)}
+            "presolve": presolve_summary(model), "root_lp": root_lp(model), "globals": global_structure(model)}
+
+
+def global_structure(model) -> dict:
+    """The globals ``model`` declares, the rows that decompose them (the views' exactly-one
+    rows included), and CP-SAT's native form of them."""
+    from ..backends.cpsat_globals import NATIVE
+
+    rows = {view.row for view in model.views if view.row >= 0}
+    native: dict[str, int] = {}
+    for record in model.globals:
+        rows.update(record.rows)
+        if record.name in NATIVE:
+            label = NATIVE[record.name].LABEL
+            native[label] = native.get(label, 0) + 1
+    return {"declared": model.global_counts(), "views": len(model.views), "rows": len(rows),
+            "cpsat": ", ".join(f"{label} x{count}" for label, count in native.items())}
 
 
 def run_command(args, started: float) -> int:
@@ -98,10 +118,19 @@ def _table(described: dict) -> str:
         lambda info: f"{info['total']['rows']} / {info['total']['columns']} / {info['total']['nonzeros']}")
     add("after HiGHS presolve", lambda info: _presolved(info["presolve"]))
     add("root LP", lambda info: _root(info["root_lp"]))
+    add("globals (rows they decompose)", lambda info: _globals(info["globals"]))
+    add("CP-SAT native form", lambda info: info["globals"]["cpsat"] or "-")
     widths = [max(len(row[i]) for row in [head] + lines) for i in range(len(head))]
     text = [" | ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in [head] + lines]
     text.insert(1, "-+-".join("-" * width for width in widths))
     return "\n".join(text) + "\n(rows: count (nonzeros))"
+
+
+def _globals(structure: dict) -> str:
+    if not structure["declared"]:
+        return "none"
+    declared = ", ".join(f"{name} x{count}" for name, count in structure["declared"].items())
+    return f"{declared}, {structure['views']} views ({structure['rows']} rows)"
 
 
 def _count_pair(rows, nonzeros) -> str:

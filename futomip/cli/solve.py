@@ -15,7 +15,7 @@ import time
 
 from .. import io, stopping
 from ..errors import VerificationError
-from ..options import Deadline, Options
+from ..options import GLOBAL_FORMS, Deadline, Options
 from ..pipeline import Task, run
 from ..reduction import LEVELS
 from ..result import Result
@@ -61,6 +61,9 @@ def add_solver_arguments(parser) -> None:
     parser.add_argument("--seed", type=non_negative_int, help="solver random seed")
     parser.add_argument("--solver-option", type=solver_option, action="append", default=[], metavar="NAME=VALUE",
                         help="pass an option to the solver in its own vocabulary (repeatable)")
+    parser.add_argument("--globals", choices=GLOBAL_FORMS,
+                        help="global constraints (all-different, <) as the solver's own (native: ortools/cpsat "
+                             "only) or as their linear rows (linear, the default: measured as fast or faster)")
     parser.add_argument("--max-columns", type=positive_int, default=Options.max_columns, metavar="N",
                         help="memory guard: refuse models with more binary columns (default: %(default)s)")
 
@@ -68,7 +71,8 @@ def add_solver_arguments(parser) -> None:
 def options_from(args) -> Options:
     """The command's ``Options`` from parsed arguments."""
     return Options(args.backend, args.solver, args.encoding, args.reduce, args.time_limit, args.threads, args.seed,
-                   getattr(args, "verbose", False), tuple(args.solver_option), args.max_columns)
+                   getattr(args, "verbose", False), tuple(args.solver_option), args.max_columns,
+                   getattr(args, "globals", None))
 
 
 def run_command(args, started: float) -> int:

@@ -68,6 +68,7 @@ class SolutionFinder:
         self.seconds["reduce"] += time.perf_counter() - start
         self._leaves = None
         self._out_of_time = ""
+        self.globals_form = ""
         self.model: ModelRun | None = None
         if self.split is None or self._root_slice() > 0:
             self.model = self._build(self.domains)
@@ -96,6 +97,7 @@ class SolutionFinder:
         for number, grid in enumerate(self.found, start=1):
             if domains is None or domains.admits(grid):
                 model.exclude(grid, number)
+        self.globals_form = model.session.globals_form()
         return model
 
     def _drop_model(self) -> None:
@@ -196,7 +198,7 @@ class SolutionFinder:
         message = fields.pop("message", "") or "; ".join(self.notes)
         return Result(self.puzzle, status, grid, self.pair.backend, self.pair.solver, self.encoding,
                       dict(self.seconds), message, reduction=reduction_summary, stats=dict(self.stats) or None,
-                      **fields)
+                      globals=self.globals_form, **fields)
 
     def close(self) -> None:
         self._drop_model()

@@ -160,6 +160,8 @@ def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
         wanted.append("threads")
     if options.solver_options:
         wanted.append("solver_options")
+    if options.globals == "native":
+        wanted.append("native_globals")
     wanted += [f"write_{kind}" for kind in writes]
     for capability in wanted:
         if not getattr(pair.capabilities, capability):

@@ -47,6 +47,8 @@ class Capabilities:
     """The solver runs as a separate program (ended by terminating it)."""
     solver_options: bool = False
     """``--solver-option NAME=VALUE`` is passed on in the solver's own vocabulary."""
+    native_globals: bool = False
+    """The models' global constraints can be built as the solver's own (``--globals native``)."""
 
     def as_dict(self) -> dict[str, bool]:
         return {field.name: getattr(self, field.name) for field in fields(self)}
@@ -58,6 +60,7 @@ CAPABILITY_TEXT = {
     "solver_options": "solver options (--solver-option)",
     "write_lp": "writing LP files (--write-lp)",
     "write_mps": "writing MPS files (--write-mps)",
+    "native_globals": "native global constraints (--globals native)",
 }
 
 

@@ -15,6 +15,10 @@ Weighted ("weighted" encoding), one row:
 
 exact for binaries but weak: fractional points can satisfy it on average.  Fewer rows and
 nonzeros, which some solvers exploit (see the encoding table in docs/measurements.md).
+
+Given the two cells' integer views (``one_hot.py``), either encoding's rows are recorded as
+the decomposition of the global ``strict_less(a, b)``; CP-SAT builds ``a < b`` on its
+integer variables instead (``futomip/backends/cpsat_globals/strict_less.py``).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from futomip.linear import LinearModel, Var
 
 
 def strict_less_tight(
-    model: LinearModel, family: str, key: tuple, xa: Mapping[int, Var], xb: Mapping[int, Var], n: int
+    model: LinearModel, family: str, key: tuple, xa: Mapping[int, Var], xb: Mapping[int, Var], n: int,
+    views: tuple[int, int] | None = None,
 ) -> None:
     """Add ``family(key + (k,))`` for k = 1..n: ``sum_{v<=k} xb[v] - sum_{v<k} xa[v] <= 0``.
 
@@ -34,6 +39,7 @@ def strict_less_tight(
     the cell's exactly-one row implies), is left out: it cuts nothing.  With full maps no
     row is left out.
     """
+    first = len(model.constraints)
     top_a = max(xa, default=0)
     for k in range(1, n + 1):
         terms = [(xb[v], 1.0) for v in range(1, k + 1) if v in xb]
@@ -41,11 +47,21 @@ def strict_less_tight(
             continue
         terms += [(xa[v], -1.0) for v in range(1, k) if v in xa]
         model.add(family, key + (k,), terms, "<=", 0)
+    _record(model, views, first)
 
 
 def strict_less_weighted(
-    model: LinearModel, family: str, key: Hashable, xa: Mapping[int, Var], xb: Mapping[int, Var]
+    model: LinearModel, family: str, key: Hashable, xa: Mapping[int, Var], xb: Mapping[int, Var],
+    views: tuple[int, int] | None = None,
 ) -> None:
     """Add ``family(key): sum v*xb[v] - sum v*xa[v] >= 1``."""
     terms = [(var, float(v)) for v, var in xb.items()] + [(var, -float(v)) for v, var in xa.items()]
+    first = len(model.constraints)
     model.add(family, key, terms, ">=", 1)
+    _record(model, views, first)
+
+
+def _record(model: LinearModel, views: tuple[int, int] | None, first: int) -> None:
+    """The rows from ``first`` on decompose ``strict_less(views)`` (when views are given)."""
+    if views is not None:
+        model.add_global("strict_less", views, range(first, len(model.constraints)))
