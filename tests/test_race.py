@@ -23,7 +23,7 @@ import pytest
 import futomip
 from futomip.errors import UsageError
 
-from conftest import DATA
+from conftest import DATA, require_pair
 from processes import processes_marked
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
@@ -55,7 +55,7 @@ def _start(tmp_path: Path, *arguments: str) -> tuple[subprocess.Popen, str]:
 def test_race_keeps_the_first_proven_answer_and_leaves_nothing(tmp_path):
     """A race of HiGHS, CBC and CP-SAT on a hard 9x9 returns the verified solution, names the
     winner, and no worker or CBC program is left."""
-    pytest.importorskip("ortools", reason="pip install ortools")
+    require_pair("ortools", "cpsat")
     process, marker = _start(tmp_path, str(HARD), "--solver", "race:highs,pulp/cbc,cpsat", "--json")
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err

@@ -65,7 +65,7 @@ class Entrant:
 
 def entrants(text: str, options: Options, writes: tuple[str, ...] = ()) -> list[Entrant]:
     """The entrants of ``race:...``, each an available pair that can honour ``options``."""
-    from ..solvers import check_request, default_pair
+    from ..solvers import choose_pair
 
     found = []
     # "+" also separates entrants, where a comma would split a list (bench --pairs).
@@ -77,9 +77,8 @@ def entrants(text: str, options: Options, writes: tuple[str, ...] = ()) -> list[
             backend, solver = options.backend, name
         if not solver or (at and not seed_text.isdigit()):
             raise UsageError(f"race entrants are SOLVER, BACKEND/SOLVER or either with @SEED, got {item!r}")
-        pair = default_pair(backend, solver)
         seed = int(seed_text) if at else options.seed
-        check_request(pair, options.but(backend=pair.backend, solver=pair.solver, seed=seed), writes)
+        pair = choose_pair(options.but(backend=backend, solver=solver, seed=seed), writes=writes)
         found.append(Entrant(pair.backend, pair.solver, seed))
     if len(found) < 2:
         raise UsageError(f"a race needs at least two entrants, got {text!r}")
