@@ -16,11 +16,14 @@ import contextlib
 import ctypes
 import os
 import signal
+import subprocess
+import sys
 import time
+import uuid
 from pathlib import Path
 
-__all__ = ["processes_mentioning", "processes_marked", "process_table", "zombies_under", "adopting_orphans",
-           "solver_programs_marked"]
+__all__ = ["processes_mentioning", "processes_marked", "start_marked", "process_table", "zombies_under",
+           "adopting_orphans", "solver_programs_marked"]
 
 _PR_SET_CHILD_SUBREAPER = 36
 
@@ -45,6 +48,17 @@ def processes_mentioning(text: str) -> list[str]:
 def processes_marked(marker: str) -> list[int]:
     """Process ids whose environment holds ``marker`` (``NAME=value``)."""
     return [pid for pid, data in _read_all("environ") if marker.encode() in data]
+
+
+def start_marked(tmp_path: Path, name: str, *arguments: str) -> tuple[subprocess.Popen, str]:
+    """``futomip ARGUMENTS`` as a separate process (output piped) whose environment, and so
+    every process it starts, holds a new marker ``NAME=unique value``; and that marker.
+    TMPDIR is ``tmp_path``, where PuLP and Pyomo write their files."""
+    marker = f"{name}={uuid.uuid4().hex}"
+    env = dict(os.environ, TMPDIR=str(tmp_path), **{name: marker.split("=")[1]})
+    process = subprocess.Popen([sys.executable, "-m", "futomip", *arguments], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env=env)
+    return process, marker
 
 
 def process_table() -> dict[int, tuple[str, str, int]]:

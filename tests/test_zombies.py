@@ -14,9 +14,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
-import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -24,7 +22,7 @@ import pytest
 import futomip
 
 from conftest import DATA, require_pair
-from processes import adopting_orphans, solver_programs_marked, zombies_under
+from processes import adopting_orphans, solver_programs_marked, start_marked, zombies_under
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table in /proc")
 
@@ -36,13 +34,7 @@ PROGRAM_PAIRS = [("pulp", "cbc"), ("pyomo", "cbc"), ("pulp", "glpk"), ("pyomo", 
 
 
 def _start(tmp_path: Path, *arguments: str) -> tuple[subprocess.Popen, str]:
-    """``futomip ARGUMENTS`` as a separate process whose descendants carry a marker."""
-    marker = f"FUTOMIP_ZOMBIE_TEST={uuid.uuid4().hex}"
-    name, value = marker.split("=")
-    env = dict(os.environ, TMPDIR=str(tmp_path), **{name: value})
-    process = subprocess.Popen([sys.executable, "-m", "futomip", *arguments], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
-    return process, marker
+    return start_marked(tmp_path, "FUTOMIP_ZOMBIE_TEST", *arguments)
 
 
 def _wait_for_a_solver_program(process: subprocess.Popen, marker: str) -> None:
@@ -55,18 +47,25 @@ def _wait_for_a_solver_program(process: subprocess.Popen, marker: str) -> None:
     assert seen, "no solver program started within 60 s"
 
 
-@pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_a_race_stopped_by_a_signal_waits_for_its_cbc(tmp_path, signum, code):
-    """Ctrl-C or SIGTERM while a race's CBC runs: exit 130/143, and no process of the race
-    (worker, CBC, fork server) is left unwaited for: none comes to the test as an orphan."""
-    require_pair("pulp", "cbc")
+def _signal_while_a_program_runs(tmp_path: Path, signum: int, code: int, *arguments: str) -> None:
+    """Run ``futomip ARGUMENTS``, send ``signum`` once a solver program of it runs, and check
+    the exit code and that no process of the command comes to the test as an orphan."""
     with adopting_orphans() as adopted:
-        process, marker = _start(tmp_path, SLOW, "--reduce", "none", "--json", "--solver", "race:highs,pulp/cbc")
+        process, marker = _start(tmp_path, *arguments)
         _wait_for_a_solver_program(process, marker)
         process.send_signal(signum)
         process.communicate(timeout=30)
         assert process.returncode == code
         assert adopted() == []
+
+
+@pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_race_stopped_by_a_signal_waits_for_its_cbc(tmp_path, signum, code):
+    """Ctrl-C or SIGTERM while a race's CBC runs: exit 130/143, and no process of the race
+    (worker, CBC, fork server) is left unwaited for: none comes to the test as an orphan."""
+    require_pair("pulp", "cbc")
+    _signal_while_a_program_runs(tmp_path, signum, code, SLOW, "--reduce", "none", "--json",
+                                 "--solver", "race:highs,pulp/cbc")
 
 
 def test_a_race_won_while_cbc_works_leaves_no_zombie():
@@ -98,14 +97,8 @@ def test_a_stopped_batch_leaves_no_zombie(tmp_path, signum, code):
     """Ctrl-C or SIGTERM while the batch's workers run CBC: every worker and CBC program is
     waited for, none comes to the test as an orphan."""
     require_pair("pulp", "cbc")
-    with adopting_orphans() as adopted:
-        process, marker = _start(tmp_path, "batch", *map(str, HARD9), "-o", str(tmp_path / "r.jsonl"), "--method",
-                                 "milp:pulp/cbc", "--unique", "--jobs", "2", "--reduce", "none", "-q")
-        _wait_for_a_solver_program(process, marker)
-        process.send_signal(signum)
-        process.communicate(timeout=30)
-        assert process.returncode == code
-        assert adopted() == []
+    _signal_while_a_program_runs(tmp_path, signum, code, "batch", *map(str, HARD9), "-o", str(tmp_path / "r.jsonl"),
+                                 "--method", "milp:pulp/cbc", "--unique", "--jobs", "2", "--reduce", "none", "-q")
 
 
 @pytest.mark.parametrize("backend,solver", PROGRAM_PAIRS)
@@ -114,14 +107,8 @@ def test_a_solver_program_stopped_by_a_signal_is_waited_for(tmp_path, backend, s
     """Ctrl-C or SIGTERM while CBC (or glpsol) works on a hard 9x9: exit 130/143 and the
     program is waited for (no orphan comes to the test)."""
     require_pair(backend, solver)
-    with adopting_orphans() as adopted:
-        process, marker = _start(tmp_path, SLOW, "--reduce", "none", "--json", "--backend", backend,
+    _signal_while_a_program_runs(tmp_path, signum, code, SLOW, "--reduce", "none", "--json", "--backend", backend,
                                  "--solver", solver)
-        _wait_for_a_solver_program(process, marker)
-        process.send_signal(signum)
-        process.communicate(timeout=30)
-        assert process.returncode == code
-        assert adopted() == []
 
 
 @pytest.mark.parametrize("backend,solver", PROGRAM_PAIRS)
