@@ -35,7 +35,7 @@ import threading
 import time
 from typing import Callable
 
-from ._children import terminate_children
+from ._children import end_all_children, terminate_children
 
 __all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
            "requested", "install_signal_handlers", "GRACE", "OVERRUN"]
@@ -285,10 +285,10 @@ def _watch() -> None:
                 code = _on_hard_end()
             except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
                 pass
-            terminate_children(grace=0.1)
+            end_all_children(grace=0.1)
             os._exit(code)
         if forced_at is not None and time.monotonic() > forced_at:
-            terminate_children(grace=0.2)
+            end_all_children(grace=0.2)
             for call in list(last_words) + ([lambda: on_forced_exit(_REASONS[signum])] if on_forced_exit else []):
                 try:
                     call()

@@ -28,7 +28,7 @@ from futomip.options import Options
 from futomip.solvers import check, check_request, solver as solver_named
 from standalone import PROGRAMS, solve_with
 
-from conftest import DATA
+from conftest import DATA, require_pair
 
 SOLVED, INFEASIBLE, TIME_LIMIT = "solved", "infeasible", "time_limit"
 
@@ -291,7 +291,7 @@ def test_solver_option_of_the_wrong_type_is_refused(solver, name, value):
 def test_highspy_and_cpsat_share_a_process():
     """highspy and OR-Tools' CP-SAT are imported and solve in one process, in either order
     (why CP-SAT runs in-process: futomip.solvers.cpsat)."""
-    pytest.importorskip("ortools", reason="pip install ortools")
+    require_pair("ortools", "cpsat")
     code = (
         "import futomip\n"
         "p = futomip.load(%r)\n"

@@ -74,10 +74,23 @@ def test_report_command_writes_csv_and_pictures(tmp_path, capsys):
         assert "<svg" in (folder / f"{stem}.svg").read_text()
 
 
-def test_report_of_a_missing_folder_is_a_usage_error(tmp_path):
+def test_report_makes_a_missing_output_folder_and_its_parents(tmp_path):
+    """-o DIR that does not exist (nor its parent) is made, and summary.csv lands in it."""
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
+    folder = tmp_path / "new" / "deeper"
+    assert main(["report", str(results), "-o", str(folder)]) == 0
+    with open(folder / "summary.csv") as handle:
+        assert [row["label"] for row in csv.DictReader(handle)] == ["fast", "slow"]
+
+
+def test_report_into_a_file_is_a_usage_error(tmp_path, capsys):
+    """-o naming a file, or a folder under a file, exits 2 saying a file stands there."""
     results = tmp_path / "r.jsonl"
     results.write_text(json.dumps(RECORDS[0]) + "\n")
-    assert main(["report", str(results), "-o", str(tmp_path / "nope")]) == 2
+    for target in (results, results / "under"):
+        assert main(["report", str(results), "-o", str(target)]) == 2
+        assert "is a file, not a folder" in capsys.readouterr().err
 
 
 def test_anneal_sweep_draws_the_cost_curves(tmp_path):

@@ -21,8 +21,10 @@ from futomip.cli import main
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.latin import LatinSquare
 from futomip.puzzles.sudoku import Sudoku
+from futomip.solvers import check
 
-pytest.importorskip("ortools", reason="pip install ortools (futomip[cpsat])")
+if not check("ortools", "cpsat").available:
+    pytest.skip(f"ortools/cpsat not available here ({check('ortools', 'cpsat').how})", allow_module_level=True)
 
 from futomip.bench.cpsat import solve_native  # noqa: E402  (needs ortools)
 

@@ -72,10 +72,12 @@ def test_lp_heat_map_and_its_limits(tmp_path, capsys):
 
 @pytest.mark.parametrize("name, message", [
     ("board.pdf", "must end in .svg or .png"),
-    ("no/such/folder/board.svg", "does not exist"),
+    ("a-file/board.svg", "is a file, not a folder"),
 ])
 def test_unusable_output_is_refused_before_any_work(tmp_path, capsys, name, message):
-    """A bad suffix or a missing folder exits 2 with the reason, before the input is even read."""
+    """A bad suffix or a file where the folder should be exits 2 with the reason, before the
+    input is even read."""
+    (tmp_path / "a-file").write_text("a file where the picture's folder would be")
     assert main(["draw", str(tmp_path / "no-such-input.txt"), "-o", str(tmp_path / name)]) == 2
     err = capsys.readouterr().err
     assert message in err and "no-such-input" not in err

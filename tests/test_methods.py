@@ -21,6 +21,7 @@ from futomip.puzzles import verify
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.nonogram import from_grid
 
+from conftest import require_pair
 from strategies import futoshiki_puzzles, str8ts_puzzles
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -30,7 +31,7 @@ EXACT_LATIN = ["backtrack", "propagate", "cpsat"]
 
 def _run(name, puzzle, unique=False, time_limit=None, **params):
     if name == "cpsat":
-        pytest.importorskip("ortools")
+        require_pair("ortools", "cpsat")
     return methods.run(name, puzzle, Options(time_limit=time_limit, seed=1), None, unique, params or None)
 
 
@@ -177,7 +178,7 @@ def test_cpsat_str8ts_table_model_settles_uniqueness_like_the_solutions_file(pat
 @settings(max_examples=25, deadline=None)
 @given(str8ts_puzzles(min_size=1, max_size=3))
 def test_cpsat_str8ts_agrees_with_brute_force(puzzle):
-    pytest.importorskip("ortools")
+    require_pair("ortools", "cpsat")
     n, white = puzzle.size, puzzle.white_cells()
     assume(len(white) <= 6)  # keeps the brute force (n^white grids) quick
     solutions = []

@@ -10,12 +10,9 @@ whatever is left behind.
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
-import sys
 import time
-import uuid
 from pathlib import Path
 
 import pytest
@@ -23,8 +20,8 @@ import pytest
 import futomip
 from futomip.errors import UsageError
 
-from conftest import DATA
-from processes import processes_marked
+from conftest import DATA, require_pair
+from processes import processes_marked, start_marked
 
 pytestmark = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
 
@@ -44,18 +41,13 @@ def _none_left(marker: str, within: float = 3.0) -> list[int]:
 
 
 def _start(tmp_path: Path, *arguments: str) -> tuple[subprocess.Popen, str]:
-    marker = f"FUTOMIP_RACE_TEST={uuid.uuid4().hex}"
-    name, value = marker.split("=")
-    env = dict(os.environ, TMPDIR=str(tmp_path), **{name: value})
-    process = subprocess.Popen([sys.executable, "-m", "futomip", *arguments], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True, env=env)
-    return process, marker
+    return start_marked(tmp_path, "FUTOMIP_RACE_TEST", *arguments)
 
 
 def test_race_keeps_the_first_proven_answer_and_leaves_nothing(tmp_path):
     """A race of HiGHS, CBC and CP-SAT on a hard 9x9 returns the verified solution, names the
     winner, and no worker or CBC program is left."""
-    pytest.importorskip("ortools", reason="pip install ortools")
+    require_pair("ortools", "cpsat")
     process, marker = _start(tmp_path, str(HARD), "--solver", "race:highs,pulp/cbc,cpsat", "--json")
     out, err = process.communicate(timeout=120)
     assert process.returncode == 0, err

@@ -45,8 +45,8 @@ def _one_line_error(done: subprocess.CompletedProcess, code: int, words: str) ->
 
 
 @pytest.mark.parametrize("option,path,words", [
-    ("--write-lp", "missing-folder/model.lp", "does not exist"),
-    ("--write-mps", "missing-folder/model.mps", "does not exist"),
+    ("--write-lp", "a-file/model.lp", "is a file, not a folder"),
+    ("--write-mps", "a-file/deeper/model.mps", "is a file, not a folder"),
     ("--write-lp", "model", "must end in .lp"),
     ("--write-mps", "x.txt", "must end in .mps"),
     ("--write-lp", ".", "must end in .lp"),
@@ -56,6 +56,7 @@ def _one_line_error(done: subprocess.CompletedProcess, code: int, words: str) ->
 ])
 def test_unusable_model_paths_are_refused_before_the_solve(tmp_path, option, path, words):
     """A model file that cannot be written is a one-line usage error (exit 2) before anything runs."""
+    (tmp_path / "a-file").write_text("a file where a folder of the path would be")
     done = _run(str(SAMPLE), option, path, cwd=tmp_path)
     _one_line_error(done, 2, words)
     assert "status:" not in done.stdout

@@ -34,6 +34,48 @@ def test_write_then_read_gives_the_same_puzzle(puzzle, fmt):
     assert io.detect(text, "x").name == fmt
 
 
+NAME_CHARACTERS = st.characters(codec="ascii", exclude_categories=["Cc"]) | st.sampled_from(["\t", "é", "#", "/"])
+
+
+@settings(max_examples=80, deadline=None)
+@given(puzzle=sudokus(), name=st.text(NAME_CHARACTERS, max_size=30))
+def test_a_named_line_reads_back_its_name_up_to_a_comment(puzzle, name):
+    """A written line reads back the same board, and the name up to the first '#' or '//'
+    that opens a word (blanks around it dropped), or the numbered default when nothing is left."""
+    named = Sudoku(puzzle.size, puzzle.givens, name)
+    [back] = io.read_text(io.write_text(named, "sudoku-line"), "set.txt", "sudoku-line")
+    words = name.split()
+    kept = []
+    for word in words:
+        if word.startswith(("#", "//")):
+            break
+        kept.append(word)
+    assert back == puzzle
+    assert back.name.split() == kept if kept else back.name == "set#1"
+    if kept and name == name.strip() and len(kept) == len(words):
+        assert back.name == name  # nothing to cut: the name comes back exactly
+
+
+@pytest.mark.parametrize("tail,name", [
+    ("", "top95#1"),
+    ("  // from https://norvig.com/top95.txt", "top95#1"),
+    ("  # rated 9.9", "top95#1"),
+    ("//from a list", "top95#1"),
+    ("#3", "top95#1"),
+    ("  hard-b  # SE 9.1", "hard-b"),
+    ("\tnear https://example.org/a#b // mirror", "near https://example.org/a#b"),
+    ("  set#4 //", "set#4"),
+])
+def test_trailing_comments_are_not_the_name(tail, name):
+    """A '#' or '//' that opens a word after the board starts a comment (Norvig's top95.txt
+    has '// from https://...' there); the name is what is left, else the numbered default."""
+    board = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    text = "// a comment line\n" + board + tail + "\n"
+    assert io.detect(text, "top95.txt").name == "sudoku-line"
+    [puzzle] = io.read_text(text, "top95.txt", "sudoku-line")
+    assert puzzle.name == name and puzzle.givens[0] == (4, 0, 0, 0, 0, 0, 8, 0, 5)
+
+
 def test_bundled_files_are_detected_and_read():
     hardest = io.read(DATA / "hardest.txt")
     assert [p.name for p in hardest] == ["inkala-2012", "hard-b", "hard-c"]
@@ -60,6 +102,10 @@ def test_grid_format_takes_spaces_and_several_boards():
     ("sudoku-line", "# c\n" + "." * 15 + "5\n", (2, 16), "digit 1-4"),
     ("sudoku-line", "." * 40 + "٣" + "." * 40 + "\n", (1, 41), "'٣'"),
     ("sudoku-line", "# only a comment\n", (1, 1), "no puzzle line"),
+    ("sudoku-line", "// only a comment\n", (1, 1), "no puzzle line"),
+    ("sudoku-line", "." * 80 + "// one cell short\n", (1, 81), "found 80 characters"),
+    ("sudoku-line", "  " + "." * 40 + "x" + "." * 40 + "  # comment\n", (1, 43), "'x'"),
+    ("sudoku-line", "." * 81 + "/x\n", (1, 82), "'/'"),
     ("sudoku-grid", "...|...|...\n" * 3 + "...|.x.|...\n", (4, 6), "'x'"),
     ("sudoku-grid", "...|...|...\n" * 3 + "...|...|..\n", (4, 11), "end of line after 8"),
     ("sudoku-grid", "...|...|...\n" * 3 + "...|...|....\n", (4, 12), "past them"),

@@ -43,7 +43,7 @@ def run_here(jobs: list[Job], on_record: Callable[[dict], None]) -> None:
 
 def _worker_end(signum, frame) -> None:
     # Ended by the batch (or, through PDEATHSIG, by its death): a solver program this worker
-    # started (CBC, GLPK) would otherwise solve on as an orphan.
+    # started (CBC, GLPK) would otherwise solve on as an orphan; it is also waited for.
     terminate_children(grace=0.2)
     os._exit(128 + signum)
 

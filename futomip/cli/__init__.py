@@ -102,13 +102,15 @@ def program() -> None:
     The time limit counts from the moment the process started, and the process ends
     without the interpreter's clean-up (a few hundred milliseconds of library destructors
     that a time limit would not cover), after flushing output and ending any solver
-    program still running.
+    program still running.  Every process the command started, and every orphan of theirs
+    (the program adopts them), is waited for first: none is left to init as a zombie.
     """
+    from .._children import adopt_orphans, end_all_children
+
+    adopt_orphans()
     code = main(started=_process_start())
     flush()
-    from .._children import terminate_children
-
-    terminate_children(grace=0.2)
+    end_all_children(grace=0.2)
     os._exit(code)
 
 
@@ -188,9 +190,12 @@ def leave_after_interrupt(exc: KeyboardInterrupt) -> None:
     After a cancelled HiGHS solve, the C++ clean-up at normal interpreter exit can abort the
     process (seen with highspy 1.15); everything the user needs is printed by now.
     """
+    from .._children import end_all_children
+
     reason = getattr(exc, "reason", "interrupted (Ctrl-C)")
     say_error(f"futomip: {reason}")
     flush()
+    end_all_children(grace=0.2)  # every process the command started is waited for
     os._exit(getattr(exc, "exit_code", EXIT_INTERRUPTED))
 
 

@@ -1,4 +1,5 @@
-"""Argument types and checks shared by the sub-commands: numbers in range, usable output paths.
+"""Argument types and checks shared by the sub-commands: numbers in range, usable output paths
+(a missing output folder is made, with its parents, as every ``-o`` does).
 
 Every bad value is an argparse error or a ``UsageError`` with what would be accepted, so a
 typing slip ends with exit code 2 and one line, never a traceback or a silently odd run.
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 
-__all__ = ["seconds", "positive_int", "non_negative_int", "check_output_path", "solver_option"]
+__all__ = ["seconds", "positive_int", "non_negative_int", "check_output_path", "make_folder", "solver_option"]
 
 
 def seconds(text: str) -> float:
@@ -55,15 +56,30 @@ def solver_option(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
+def make_folder(folder: str | Path, shown: str | None = None) -> Path:
+    """The folder ``folder``, made with its parents when missing (as ``mkdir -p``); a
+    ``UsageError`` when a file stands in its place or it cannot be made.  ``shown`` is the
+    path the user gave, for the message."""
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        blocker = next((part for part in [*reversed(folder.parents), folder] if part.exists() and not part.is_dir()),
+                       folder)
+        raise UsageError(f"{shown or folder}: {blocker} is a file, not a folder") from None
+    except OSError as exc:
+        raise UsageError(f"{shown or folder}: cannot make the folder {folder} ({exc.strerror or exc})") from None
+    return folder
+
+
 def check_output_path(path: str, suffixes: tuple[str, ...] | None, what: str) -> None:
-    """Refuse, before any work, an output path that cannot be written: a missing or
-    unwritable folder, a folder in the file's place, or a suffix the writer does not know."""
+    """Refuse, before any work, an output path that cannot be written: an unwritable folder,
+    a folder in the file's place, or a suffix the writer does not know.  A missing folder
+    is made, with its parents."""
     target = Path(path)
     if suffixes is not None and target.suffix.lower() not in suffixes:
         raise UsageError(f"{path}: {what} must end in {' or '.join(suffixes)}")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise UsageError(f"{path}: the folder {folder} does not exist (create it first)")
+    folder = make_folder(target.parent if str(target.parent) else Path("."), path)
     if target.is_dir():
         raise UsageError(f"{path}: is a folder; give a file name")
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):

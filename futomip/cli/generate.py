@@ -48,7 +48,10 @@ def run_command(args, started: float) -> int:
     from ..puzzles import render
 
     if args.output:
-        check_output_path(args.output.replace("{seed}", str(args.seed)), None, "the output")
+        # Every file's folder (a pattern may hold {seed} in a folder name) is made and tried now.
+        for path in dict.fromkeys(args.output.replace("{seed}", str(seed))
+                                  for seed in range(args.seed, args.seed + args.count)):
+            check_output_path(path, None, "the output")
     if args.kind == "nonogram" and args.method != "milp":
         raise UsageError("--method chooses the Futoshiki generator's uniqueness checks (nonograms use the MILP)")
     if args.kind == "futoshiki" and (args.difficulty or args.height):

@@ -1,8 +1,8 @@
 """``futomip report RESULTS.jsonl [-o DIR]``: the percentile table of a batch, and its pictures.
 
 Prints the table (``futomip.batch.table``: share under 0.1 s, p50, p90, p99, share over the
-limit, mean, per method or pair); with ``-o DIR`` also writes ``summary.csv`` and the
-pictures of ``futomip.batch.plots`` (PNG and SVG; needs ``futomip[plot]``).  ``--json``
+limit, mean, per method or pair); with ``-o DIR`` (made, with its parents, when missing)
+also writes ``summary.csv`` and the pictures of ``futomip.batch.plots`` (PNG and SVG; needs ``futomip[plot]``).  ``--json``
 prints the rows as one JSON object.
 """
 
@@ -12,7 +12,7 @@ import json
 import math
 import os
 
-from ..errors import UsageError
+from ._args import make_folder
 from ._output import say, say_error
 
 __all__ = ["add_parser", "run_command"]
@@ -32,8 +32,8 @@ def run_command(args, started: float) -> int:
     from . import EXIT_SOLVED, EXIT_UNSOLVED
 
     records = [record for path in args.results for record in read_records(path)]
-    if args.output and not os.path.isdir(args.output):
-        raise UsageError(f"{args.output}: not a folder (create it first)")
+    if args.output:
+        make_folder(args.output)
     if not records:
         say_error("futomip: no results in " + ", ".join(args.results))
         return EXIT_UNSOLVED

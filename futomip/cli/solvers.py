@@ -3,9 +3,10 @@ and what it can do.
 
 The text form is a table; ``--json`` prints one object (a contract like ``solve --json``:
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
-[{"backend", "solver", "available", "how", "description", "capabilities": {...}}, ...],
+[{"backend", "solver", "available", "how", "description", "capabilities": {...}, "hidden"}, ...],
 "first_choice": {kind: "backend/solver"}}`` (``first_choice``: the pair tried first for a
-puzzle kind when it is available, before ``order``).
+puzzle kind when it is available, before ``order``; ``hidden``: unavailable only because
+``FUTOMIP_HIDE_SOLVERS`` names the solver, and ``how`` then names the variable).
 """
 
 from __future__ import annotations
@@ -43,12 +44,13 @@ def run_command(args, started: float) -> int:
     if args.json:
         say(json.dumps({"default": default_text, "order": order, "pairs": [
             {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
-             "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict()}
+             "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict(),
+             "hidden": pair.hidden}
             for pair in found], "first_choice": first}))
         return 0
     say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
     for pair in found:
-        status = "available" if pair.available else "missing"
+        status = "available" if pair.available else "hidden" if pair.hidden else "missing"
         say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {_capability_words(pair.capabilities):<42} "
             f"{pair.how}".rstrip())
     say(f"\ndefault pair: {default_text or 'none'} (preference order: {', '.join(order)})")

@@ -30,6 +30,7 @@ __all__ = [
     "int_value",
     "text_lines",
     "content_lines",
+    "comment_start",
     "name_from_path",
     "numbered_name",
     "end_position",
@@ -289,11 +290,23 @@ def parse_integer(field: Field, path: str, line: int) -> int:
     return int_value(field.text)
 
 
-def content_lines(text: str, comment: str = "#") -> list[tuple[int, str]]:
+def content_lines(text: str, comment: str | tuple[str, ...] = "#") -> list[tuple[int, str]]:
     """``(1-based line number, line)`` of every line that is neither blank nor a comment
-    (first non-blank character ``comment``): the puzzle lines of the line-per-puzzle formats."""
+    (its first non-blank characters ``comment``, or one of them): the puzzle lines of the
+    line-per-puzzle formats."""
     return [(number, line) for number, line in enumerate(text_lines(text), start=1)
             if line.strip() and not line.lstrip().startswith(comment)]
+
+
+def comment_start(text: str, markers: tuple[str, ...] = ("#", "//")) -> int:
+    """Where a trailing comment begins in ``text``: the first ``markers`` that opens a word
+    (at the start or after a blank), or ``len(text)`` when there is none.
+
+    A marker inside a word is text: ``https://...`` and ``set#4`` stay whole, as in shells."""
+    for i in range(len(text)):
+        if (i == 0 or text[i - 1].isspace()) and text.startswith(markers, i):
+            return i
+    return len(text)
 
 
 def name_from_path(path: str) -> str:

@@ -2,11 +2,15 @@
 public Sudoku collections, e.g. the 17-clue list and the "hardest" lists).
 
     4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........  optional name
-    # a comment line; blank lines are skipped
+    # a comment line (or // ...); blank lines are skipped
+    ..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..  hard-c  # a comment
 
-81 characters for a 9x9 (16 for a 4x4): '1'-'9' a given, '.' or '0' a blank.  Anything
-after the cells and a blank is the puzzle's name (collections put ratings or sources
-there).  A file holds any number of puzzles; ``--index`` picks one.
+81 characters for a 9x9 (16 for a 4x4): '1'-'9' a given, '.' or '0' a blank.  After the
+cells, a ``#`` or ``//`` that opens a word starts a comment to the end of the line (Norvig's
+``top95.txt`` has ``// from https://...`` there); what is left after a blank is the
+puzzle's name (collections put ratings or sources there), else the name is ``file#k``.  A
+marker inside a word is part of the name (``https://...``, ``set#4``).  A file holds any
+number of puzzles; ``--index`` picks one.
 
 Pure Python: must not import solvers, backends or ``models``.
 """
@@ -18,18 +22,20 @@ import re
 from ..errors import DataFormatError
 from ..puzzles.sudoku import Sudoku
 from ._format import Format
-from ._scan import content_lines, name_from_path, numbered_name
+from ._scan import comment_start, content_lines, name_from_path, numbered_name
 from .sudoku_common import SIZES, cell_char, cell_value, check_writable
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
 _CELLS = {size * size: size for size in SIZES}
-_LINE = re.compile(r"([0-9.]{16}|[0-9.]{81})(\s.*)?")
+_COMMENTS = ("#", "//")
+_LINE = re.compile(r"([0-9.]{16}|[0-9.]{81})((?:\s|#|//).*)?")
 
 
 def sniff(text: str) -> bool:
-    """Whether every puzzle line starts with 16 or 81 cell characters and a blank follows."""
-    lines = [line for _, line in content_lines(text)]
+    """Whether every puzzle line starts with 16 or 81 cell characters and a blank or a
+    comment follows."""
+    lines = [line for _, line in content_lines(text, _COMMENTS)]
     return bool(lines) and all(_LINE.fullmatch(line) for line in lines[:50])
 
 
@@ -37,7 +43,7 @@ def read(text: str, path: str = "<string>") -> list[Sudoku]:
     """Every puzzle in ``text``, in file order."""
     puzzles = []
     base = name_from_path(path)
-    for number, line in content_lines(text):
+    for number, line in content_lines(text, _COMMENTS):
         puzzles.append(_read_line(line, number, path, base, len(puzzles) + 1))
     if not puzzles:
         raise DataFormatError(path, 1, 1, "expected a line of 81 (or 16) Sudoku cells, found no puzzle line")
@@ -47,7 +53,10 @@ def read(text: str, path: str = "<string>") -> list[Sudoku]:
 def _read_line(line: str, number: int, path: str, base: str, ordinal: int) -> Sudoku:
     start = len(line) - len(line.lstrip())
     cells = line[start:].split(None, 1)[0]
-    rest = line[start + len(cells):].strip()
+    # No cell character starts a comment, so one may follow the cells without a blank.
+    cells = cells[:min([cells.find(marker) for marker in _COMMENTS if marker in cells], default=len(cells))]
+    rest = line[start + len(cells):]
+    rest = rest[:comment_start(rest, _COMMENTS)].strip()
     if len(cells) not in _CELLS:
         # Point at the first character that cannot be a cell, else at the end of the cells.
         bad = next((i for i, char in enumerate(cells) if char not in "0123456789."), None)
@@ -63,10 +72,15 @@ def _read_line(line: str, number: int, path: str, base: str, ordinal: int) -> Su
 
 
 def write(puzzle: Sudoku) -> str:
-    """The puzzle as one line (with its name after a blank, when it has one)."""
+    """The puzzle as one line, with its name after a blank when it has one.
+
+    The format has no way to quote a comment marker: a name is written up to a ``#`` or
+    ``//`` that opens a word (what a reader would take as the name), on one line."""
     check_writable(puzzle, "sudoku-line")
     cells = "".join(cell_char(value) for row in puzzle.givens for value in row)
-    return f"{cells}  {puzzle.name}\n" if puzzle.name and not puzzle.name.startswith("#") else cells + "\n"
+    name = (puzzle.name or "").replace("\r", " ").replace("\n", " ")
+    name = name[:comment_start(name, _COMMENTS)].strip()
+    return f"{cells}  {name}\n" if name else cells + "\n"
 
 
 FORMAT = Format(
@@ -76,5 +90,6 @@ FORMAT = Format(
     sniff=sniff,
     read=read,
     write=write,
-    description="one Sudoku per line: 81 (or 16) cells row by row, '.' or '0' blank, optional name after a blank",
+    description="one Sudoku per line: 81 (or 16) cells row by row, '.' or '0' blank, optional name after a blank, "
+                "# or // comments",
 )

@@ -33,6 +33,10 @@ __all__ = ["KINDS", "EXACT", "solve"]
 
 
 def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:
+    from ..solvers import check
+
+    if check("ortools", "cpsat").hidden:
+        raise SolverUnavailableError(f"the cpsat method needs CP-SAT, {check('ortools', 'cpsat').how}")
     loading = time.perf_counter()
     try:
         from ortools.sat.python import cp_model

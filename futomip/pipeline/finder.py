@@ -25,7 +25,7 @@ from ..errors import UnknownNameError, VerificationError
 from ..kinds import kind_of
 from ..puzzles import verify
 from ..result import Result
-from ..solvers import check_request, default_pair, solver as solver_named
+from ..solvers import choose_pair, solver as solver_named
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
 from .model_run import ModelRun
 
@@ -46,8 +46,7 @@ class SolutionFinder:
                  writes: tuple[str, ...] = ()) -> None:
         start = time.perf_counter()
         # Checking the pair imports the backend and finds the solver: the "import" time.
-        self.pair = default_pair(options.backend, options.solver, puzzle.kind)
-        check_request(self.pair, options, writes)
+        self.pair = choose_pair(options, puzzle.kind, writes)
         self.seconds = {"import": time.perf_counter() - start, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.puzzle = puzzle
         self.options = options

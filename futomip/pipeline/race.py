@@ -11,10 +11,15 @@ no entrant proves anything the most informative of their results is returned.
 
 Workers come from a fork server (``multiprocessing``'s ``forkserver``, where the platform has
 it) with futomip and the entrants' libraries loaded once, so a race costs a fork per
-entrant rather than a fresh interpreter; each worker makes its own process group, so that
-stopping it with ``SIGKILL`` on the group also ends a solver program it started (CBC,
-glpsol).  Workers are stopped after a win, at the deadline, on Ctrl-C or SIGTERM and when
-the race raises; a worker whose parent disappears ends itself.  Nothing is left running.
+entrant rather than a fresh interpreter.  Workers are stopped after a win, at the deadline,
+on Ctrl-C or SIGTERM and when the race raises, and every process is waited for by its
+parent: a worker with a solver program running (CBC, glpsol) is told to stop through a pipe,
+and a thread in it kills and waits for its children before it exits (killed together with
+it, a CBC was left a zombie, reaped by init seconds later); a worker with no child, or one
+that does not answer within ``STOP_WAIT`` (its main thread inside a library that holds
+Python's lock, as SCIP does, and such a solver has no child program), is killed with its
+process group, which also catches a program started at the last moment.  A worker whose
+parent disappears ends itself the same way.  Nothing is left running or unwaited for.
 
 Must not import the CLI.
 """
@@ -29,6 +34,7 @@ import time
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 
+from .._children import child_pids, kill_children_now
 from ..errors import UsageError
 from ..options import Deadline, Options
 from ..result import Result
@@ -44,6 +50,9 @@ GRACE = 0.1
 """Seconds the race waits past its deadline for a worker's own time-limit result: less than
 the program's hard deadline leaves (``futomip.cli.solve``, at least 0.2 s past the limit),
 or that cut, without the workers' results, would answer for the race."""
+
+STOP_WAIT = 2.0
+"""Seconds a worker with a child program has to end it and exit before it is killed."""
 
 _PRELOAD = {"highspy": ["highspy"], "pulp": ["pulp"], "pyomo": ["pyomo.environ"], "ortools": ["ortools.sat.python.cp_model"]}
 
@@ -65,7 +74,7 @@ class Entrant:
 
 def entrants(text: str, options: Options, writes: tuple[str, ...] = ()) -> list[Entrant]:
     """The entrants of ``race:...``, each an available pair that can honour ``options``."""
-    from ..solvers import check_request, default_pair
+    from ..solvers import choose_pair
 
     found = []
     # "+" also separates entrants, where a comma would split a list (bench --pairs).
@@ -77,9 +86,8 @@ def entrants(text: str, options: Options, writes: tuple[str, ...] = ()) -> list[
             backend, solver = options.backend, name
         if not solver or (at and not seed_text.isdigit()):
             raise UsageError(f"race entrants are SOLVER, BACKEND/SOLVER or either with @SEED, got {item!r}")
-        pair = default_pair(backend, solver)
         seed = int(seed_text) if at else options.seed
-        check_request(pair, options.but(backend=pair.backend, solver=pair.solver, seed=seed), writes)
+        pair = choose_pair(options.but(backend=backend, solver=solver, seed=seed), writes=writes)
         found.append(Entrant(pair.backend, pair.solver, seed))
     if len(found) < 2:
         raise UsageError(f"a race needs at least two entrants, got {text!r}")
@@ -126,16 +134,20 @@ def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=Non
     try:
         for number, entrant in enumerate(field):
             receive, send = context.Pipe(duplex=False)
+            # The worker ends when this pipe closes: this process stops it or ends itself.
+            stop_here, stop_there = context.Pipe(duplex=False)
             # Only the first entrant writes the model files asked for (they are the same model).
             entrant_task = task if number == 0 else _without_files(task)
             entrant_options = options.but(backend=entrant.backend, solver=entrant.solver, seed=entrant.seed)
             left = deadline.remaining()
             share = None if left is None else max(0.0, left - WORKER_MARGIN)
-            process = context.Process(target=_worker, args=(send, run_entrant, puzzle, entrant_task, entrant_options,
-                                                             share, time.perf_counter()), daemon=True)
+            process = context.Process(target=_worker, args=(send, stop_here, run_entrant, puzzle, entrant_task,
+                                                             entrant_options, share, time.perf_counter()),
+                                      daemon=True)
             process.start()
             send.close()
-            workers.append((entrant, process, receive))
+            stop_here.close()
+            workers.append(_Worker(entrant, process, receive, stop_there))
         result = _collect(workers, task.action, deadline, puzzle, options)
     finally:
         _stop(workers)
@@ -154,7 +166,7 @@ def _without_files(task):
 
 def _collect(workers, action: str, deadline: Deadline, puzzle, options: Options) -> Result:
     """Wait for the first proven result (or every result, or the deadline)."""
-    pending = {receive: entrant for entrant, _, receive in workers}
+    pending = {worker.receive: worker.entrant for worker in workers}
     results: list[tuple[Entrant, Result]] = []
     while pending:
         left = deadline.remaining()
@@ -172,7 +184,7 @@ def _collect(workers, action: str, deadline: Deadline, puzzle, options: Options)
             results.append((entrant, result))
             if _proven(result, action):
                 return _named(result, entrant, [e for e, _ in results if e is not entrant] + list(pending.values()))
-    others = [entrant for entrant, _, _ in workers]
+    others = [worker.entrant for worker in workers]
     if not results:
         names = ", ".join(entrant.name for entrant in others)
         return Result(puzzle, TIME_LIMIT, backend="race", solver=options.solver, seconds={},
@@ -189,20 +201,44 @@ def _named(result: Result, winner: Entrant, others: list[Entrant], proven: bool 
     return result
 
 
-def _stop(workers) -> None:
-    """SIGKILL every worker's process group (the worker and any solver program it started)."""
-    for _, process, receive in workers:
-        if process.pid is not None:
-            try:
-                os.killpg(process.pid, signal.SIGKILL)
-            except (ProcessLookupError, PermissionError):
-                pass
-        receive.close()
-    for _, process, _ in workers:
-        process.join(timeout=5)
+@dataclass
+class _Worker:
+    entrant: Entrant
+    process: multiprocessing.Process
+    receive: object  # the worker's answer comes through here
+    stop: object  # closing this tells the worker to end
 
 
-def _worker(send, run_entrant, puzzle, task, options: Options, seconds_left: float | None,
+def _stop(workers: list[_Worker]) -> None:
+    """End every worker and wait for it; a worker with a child program ends and waits for
+    that child itself first (see the module text)."""
+    asked = []
+    for worker in workers:
+        worker.receive.close()
+        worker.stop.close()
+        if worker.process.pid is not None and worker.process.exitcode is None:
+            if child_pids(worker.process.pid):
+                asked.append(worker)
+            else:
+                _kill_group(worker.process.pid)
+    end = time.monotonic() + STOP_WAIT
+    for worker in asked:
+        worker.process.join(max(0.0, end - time.monotonic()))
+    for worker in workers:
+        if worker.process.pid is not None:
+            # Also after a worker's own exit: its group may hold a program it started last.
+            _kill_group(worker.process.pid)
+            worker.process.join(timeout=5)
+
+
+def _kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _worker(send, stop, run_entrant, puzzle, task, options: Options, seconds_left: float | None,
             counted_from: float) -> None:
     """One entrant: its own process group, the task under its share of the deadline, the
     result (or the exception) sent back.
@@ -212,17 +248,27 @@ def _worker(send, run_entrant, puzzle, task, options: Options, seconds_left: flo
     starts a few tenths of a second later (the fork server, its imports), and a share counted
     from then ended that much past the command's deadline."""
     os.setpgrp()
-    parent = os.getppid()
-    threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
+    threading.Thread(target=_end_when_told, args=(stop, os.getppid()), daemon=True).start()
     try:
-        send.send(run_entrant(puzzle, task, options, Deadline(seconds_left, start=counted_from)))
+        answer = run_entrant(puzzle, task, options, Deadline(seconds_left, start=counted_from))
     except BaseException as exc:  # noqa: BLE001 - the parent decides what an entrant's failure means.
-        send.send(exc if isinstance(exc, Exception) else RuntimeError(repr(exc)))
+        answer = exc if isinstance(exc, Exception) else RuntimeError(repr(exc))
+    try:
+        send.send(answer)
+    except OSError:
+        pass  # the race no longer listens: it is ending this worker (its program was just killed)
     finally:
         send.close()
 
 
-def _end_with_parent(parent: int) -> None:
+def _end_when_told(stop, parent: int) -> None:
+    """In a worker: once the race closes ``stop`` (or the fork server that started this
+    worker is gone), kill and wait for every child program, then exit."""
     while os.getppid() == parent:
-        time.sleep(0.2)
-    os.killpg(0, signal.SIGKILL)
+        try:
+            if stop.poll(0.2):
+                break
+        except (EOFError, OSError):
+            break
+    kill_children_now()
+    os._exit(0)

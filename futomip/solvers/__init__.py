@@ -4,7 +4,12 @@ One line per solver in ``SOLVER_MODULES``; each module (``highs.py``, ``cbc.py``
 all its facts (``futomip.solvers._base``).  A pair is a modelling layer from
 ``futomip.backends`` that the solver lists in its ``layers``.  Whether a pair runs here is
 checked once per process (importing a layer and finding a program costs up to a few
-hundred milliseconds) and cached.  ``futomip solvers`` prints ``pairs()``.
+hundred milliseconds) and cached.  ``futomip solvers`` prints ``pairs()``.  Solvers named in
+``FUTOMIP_HIDE_SOLVERS`` count as not installed (``futomip.solvers._hidden``).
+
+A request is refused in this order: an unknown name; then what no pair that agrees with the
+user's choice could ever honour (``--threads 4`` with ``pulp/glpk``), whatever is installed,
+since that is a usage error on every machine; then a pair that is not installed here.
 
 Must not import ``models``, the puzzles, the pipeline or the CLI.
 """
@@ -18,9 +23,12 @@ from dataclasses import dataclass, field
 from ..errors import SolverUnavailableError, UnknownNameError, UnsupportedFeatureError
 from ._base import CAPABILITY_TEXT, Capabilities, Solver
 from .layers import BACKEND_MODULES, backend_module
+from ._hidden import VARIABLE as HIDE_VARIABLE
+from ._hidden import hidden_reason, hidden_solvers
 
 __all__ = ["SOLVER_MODULES", "SOLVER_NAMES", "DEFAULT_ORDER", "Pair", "Capabilities", "Solver", "solver",
-           "layers_of", "pair_names", "pairs", "check", "require", "default_pair", "first_choices", "check_request"]
+           "layers_of", "pair_names", "pairs", "check", "require", "default_pair", "first_choices", "check_request",
+           "choose_pair", "wanted_capabilities", "hidden", "HIDE_VARIABLE"]
 
 # Solver name -> module (exposing ``SOLVER``), one line per solver, in the order listed.
 SOLVER_MODULES = {
@@ -68,15 +76,31 @@ class Pair:
     available: bool
     how: str = ""
     capabilities: Capabilities = field(default_factory=Capabilities)
+    hidden: bool = False
+    """Unavailable only because ``FUTOMIP_HIDE_SOLVERS`` names the solver."""
 
     @property
     def name(self) -> str:
         return f"{self.backend}/{self.solver}"
 
 
-@functools.cache
+def hidden(solver_name: str) -> bool:
+    """Whether ``FUTOMIP_HIDE_SOLVERS`` hides the solver (``UnknownNameError`` for a name in
+    it that is no solver)."""
+    return solver_name in hidden_solvers(SOLVER_NAMES)
+
+
 def check(backend: str, solver_name: str) -> Pair:
-    """Whether ``solver_name`` runs through ``backend`` here (cached for the process)."""
+    """Whether ``solver_name`` runs through ``backend`` here: found once per process, and
+    unavailable while ``FUTOMIP_HIDE_SOLVERS`` names it."""
+    pair = _installed(backend, solver_name)
+    if hidden(solver_name):
+        return Pair(backend, solver_name, False, hidden_reason(solver_name), pair.capabilities, hidden=True)
+    return pair
+
+
+@functools.cache
+def _installed(backend: str, solver_name: str) -> Pair:
     found = solver(solver_name)
     capabilities = found.layers[backend]
     try:
@@ -84,6 +108,7 @@ def check(backend: str, solver_name: str) -> Pair:
     except ImportError as exc:
         ok, how = False, f"pip install {backend} ({exc})"
     return Pair(backend, solver_name, ok, "" if ok else (how or found.install), capabilities)
+
 
 
 def pair_names() -> list[tuple[str, str]]:
@@ -112,11 +137,7 @@ def _check_names(backend: str | None, solver_name: str | None) -> None:
 
 def require(backend: str, solver_name: str) -> Pair:
     """The pair, or ``SolverUnavailableError`` saying how to get it."""
-    _check_names(backend, solver_name)
-    pair = check(backend, solver_name)
-    if not pair.available:
-        raise SolverUnavailableError(f"{solver_name} is not available through {backend} here; to get it: {pair.how}")
-    return pair
+    return default_pair(backend, solver_name)
 
 
 def first_choices(kind: str | None) -> list[tuple[str, str]]:
@@ -127,32 +148,53 @@ def first_choices(kind: str | None) -> list[tuple[str, str]]:
             if kind in solver(name).first_choice_for]
 
 
-def default_pair(backend: str | None = None, solver_name: str | None = None, kind: str | None = None) -> Pair:
-    """The pair to use when the user fixed at most one of layer and solver.
+def default_pair(backend: str | None = None, solver_name: str | None = None, kind: str | None = None,
+                 wanted: tuple[str, ...] = ()) -> Pair:
+    """The pair to use when the user fixed at most one of layer and solver (both fixed: that
+    pair), among those that can honour the capabilities ``wanted`` ("threads", "seed", ...).
 
     The first available pair that agrees with what was fixed among: the pairs declared first
-    choice for puzzles of ``kind``, then ``DEFAULT_ORDER``, then any other pair;
-    ``SolverUnavailableError`` when none does.
+    choice for puzzles of ``kind``, then ``DEFAULT_ORDER``, then any other pair.  When no
+    agreeing pair could honour ``wanted``, installed or not, ``UnsupportedFeatureError``
+    (this does not depend on the machine); else ``SolverUnavailableError`` when none of
+    those that could is available.
     """
     _check_names(backend, solver_name)
-    if backend is not None and solver_name is not None:
-        return require(backend, solver_name)
     ordered = first_choices(kind) + [key for key in DEFAULT_ORDER if key not in first_choices(kind)]
     candidates = ordered + [key for key in pair_names() if key not in ordered]
     agreeing = [(b, s) for b, s in candidates
                 if (backend is None or b == backend) and (solver_name is None or s == solver_name)]
+    for capability in wanted:
+        able = [(b, s) for b, s in agreeing if getattr(solver(s).layers[b], capability)]
+        if not able:
+            raise _unable(agreeing, backend, solver_name, capability)
+        agreeing = able
     for b, s in agreeing:
         if check(b, s).available:
             return check(b, s)
-    wanted = " and ".join(x for x in (f"backend {backend}" if backend else "",
-                                      f"solver {solver_name}" if solver_name else "") if x)
+    if backend is not None and solver_name is not None:
+        pair = check(backend, solver_name)
+        raise SolverUnavailableError(f"{solver_name} is not available through {backend} here; to get it: {pair.how}")
+    wanted_pair = " and ".join(x for x in (f"backend {backend}" if backend else "",
+                                           f"solver {solver_name}" if solver_name else "") if x)
     hows = sorted({check(b, s).how for b, s in agreeing})
-    raise SolverUnavailableError(f"no available pair with {wanted or 'any backend'}; to get one: {'; '.join(hows)}")
+    raise SolverUnavailableError(f"no available pair with {wanted_pair or 'any backend'}; to get one: {'; '.join(hows)}")
 
 
-def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
-    """Refuse, before anything runs, what ``pair`` cannot honour of ``options`` and ``writes``
-    ("lp", "mps"): an ``UnsupportedFeatureError`` naming the pairs that can."""
+def _unable(agreeing, backend, solver_name, capability: str) -> UnsupportedFeatureError:
+    if len(agreeing) == 1:
+        subject = "/".join(agreeing[0])
+    else:
+        subject = f"no pair with {' and '.join(x for x in (backend, solver_name) if x)} " \
+                  f"({', '.join(f'{b}/{s}' for b, s in agreeing)})"
+    able = [f"{b}/{s}" for b, s in pair_names() if getattr(solver(s).layers[b], capability)]
+    verb = "cannot take" if len(agreeing) == 1 else "can take"
+    return UnsupportedFeatureError(f"{subject} {verb} {CAPABILITY_TEXT[capability]}; leave it out or use a pair "
+                                   f"that can: {', '.join(able)}")
+
+
+def wanted_capabilities(options, writes: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The capabilities ``options`` and ``writes`` ("lp", "mps") ask of a pair."""
     wanted = []
     if options.seed is not None:
         wanted.append("seed")
@@ -162,13 +204,24 @@ def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
         wanted.append("solver_options")
     if options.globals == "native":
         wanted.append("native_globals")
-    wanted += [f"write_{kind}" for kind in writes]
-    for capability in wanted:
+    return tuple(wanted + [f"write_{kind}" for kind in writes])
+
+
+def choose_pair(options, kind: str | None = None, writes: tuple[str, ...] = ()) -> Pair:
+    """The pair that runs ``options`` (its ``backend`` and ``solver``, either may be None) on a
+    puzzle of ``kind``, refusing before anything runs what it cannot honour (see
+    ``default_pair`` for the order of the refusals) and solver options it does not know."""
+    pair = default_pair(options.backend, options.solver, kind, wanted_capabilities(options, writes))
+    if options.solver_options:
+        solver(pair.solver).check_options(options.solver_options, pair.backend)
+    return pair
+
+
+def check_request(pair: Pair, options, writes: tuple[str, ...] = ()) -> None:
+    """Refuse, before anything runs, what ``pair`` cannot honour of ``options`` and ``writes``
+    ("lp", "mps"): an ``UnsupportedFeatureError`` naming the pairs that can."""
+    for capability in wanted_capabilities(options, writes):
         if not getattr(pair.capabilities, capability):
-            able = [f"{b}/{s}" for b, s in pair_names() if getattr(solver(s).layers[b], capability)]
-            raise UnsupportedFeatureError(
-                f"{pair.name} cannot take {CAPABILITY_TEXT[capability]}; leave it out or use a pair "
-                f"that can: {', '.join(able)}"
-            )
+            raise _unable([(pair.backend, pair.solver)], pair.backend, pair.solver, capability)
     if options.solver_options:
         solver(pair.solver).check_options(options.solver_options, pair.backend)
