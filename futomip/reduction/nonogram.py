@@ -286,10 +286,11 @@ class Board:
                 scores: dict | None = None) -> NonogramDomains:
         """The board as domains: the start sets come from one more solve of every line on it."""
         starts = {}
+        black, white = self.black, self.white
         for line, clue in enumerate(self.clues):
             if clue is None:
                 continue
-            outcome = _solve_masks(clue, self.lengths[line], self.black[line], self.white[line])
+            outcome = _solve_masks(clue, self.lengths[line], black[line], white[line])
             if outcome is None:
                 starts[self.key(line)] = tuple(() for _ in clue)
                 failed = line if failed is None else failed
@@ -308,7 +309,10 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     """
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
-    board = Board(puzzle)
+    # Imported here: the compiled board is a subclass of Board, defined after this module.
+    from .nonogram_compiled import new_board
+
+    board = new_board(puzzle)
     failed = board.propagate(range(len(board.clues)))
     finished = True
     if failed is None and level == "probing":

@@ -45,6 +45,7 @@ from typing import Callable, Iterator
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, MEMO_LIMIT, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains, _bits, _solve_masks
 from .nonogram_clauses import ClauseReasoning
+from .nonogram_compiled import LineKernel, use_kernels
 
 __all__ = ["RESTART_CONFLICTS", "Learner", "luby"]
 
@@ -94,6 +95,8 @@ class Learner(ClauseReasoning):
         self.queued = [False] * lines
         self.dirty: deque[int] = deque()
         self._memo: dict = {}
+        # The compiled line solver when the puzzle is large and its masks fit the kernel.
+        self._kernel = LineKernel(self.clues, self.lengths) if LineKernel.fits(self.lengths) and use_kernels(puzzle) else None
         self._reasons: dict = {}
         self.activity = [0.0] * cells
         self.bump_size = 1.0
@@ -157,7 +160,10 @@ class Learner(ClauseReasoning):
             if outcome == 0:
                 if len(self._memo) >= MEMO_LIMIT:
                     self._memo.clear()
-                solved = _solve_masks(self.clues[line], self.lengths[line], known_black, known_white)
+                if self._kernel is None:
+                    solved = _solve_masks(self.clues[line], self.lengths[line], known_black, known_white)
+                else:
+                    solved = self._kernel.solve(line, known_black, known_white)
                 outcome = self._memo[key] = None if solved is None else solved[:2]
             if outcome is None:
                 return (line,)

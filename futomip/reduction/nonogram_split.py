@@ -52,6 +52,7 @@ from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
+from .nonogram_compiled import new_board
 from .nonogram_learning import Learner, luby
 
 __all__ = ["ENGINE", "ENGINES", "FIRST_SEARCH", "LEAF_SHARE", "RESTART_NODES", "ROOT_SLICE", "Split"]
@@ -206,7 +207,7 @@ class Split:
 
     def _probing(self) -> Iterator[NonogramDomains | None]:
         # One board for every run: its memo of line solutions stays valid across restarts.
-        board = Board(self.puzzle)
+        board = new_board(self.puzzle)
         run = 1
         while True:
             budget = None if RESTART_NODES is None else RESTART_NODES * luby(run)

@@ -1,0 +1,182 @@
+"""A nonogram board whose line fixpoint and probing run in the compiled kernels.
+
+``ArrayBoard`` is a ``nonogram.Board`` with the same methods and the same results (the same
+fixpoints, failed lines and probing scores, in the same order), whose cells live in one
+``int8`` array that the kernels of ``nonogram_kernels`` work on.  ``new_board`` picks it for
+puzzles of at least ``COMPILE_CELLS`` cells when kernels run compiled (``futomip.compiled``),
+and the plain mask board otherwise: interpreted, the kernels' element-by-element loops are
+slower than the masks, and a small puzzle should not pay numba's import.
+
+``LineKernel`` does the same for single lines given as masks (the clause-learning search).
+Only ``futomip.compiled``, ``futomip.puzzles`` and the other nonogram reduction modules are
+imported.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..compiled import compiled
+from ..puzzles.nonogram import Nonogram, Runs
+from . import nonogram_kernels as kernels
+from .nonogram import PROGRESS_EVERY, UNKNOWN, Board
+
+__all__ = ["COMPILE_CELLS", "ArrayBoard", "LineKernel", "new_board", "use_kernels"]
+
+COMPILE_CELLS = 100
+"""Puzzles with fewer cells keep the mask board (and never import numba)."""
+
+MASK_BITS = 62
+"""Longest line ``LineKernel`` takes: its masks are 64-bit integers inside the kernel."""
+
+
+def use_kernels(puzzle: Nonogram) -> bool:
+    """Whether ``puzzle`` is large enough for the kernels and they run compiled here."""
+    return puzzle.height * puzzle.width >= COMPILE_CELLS and compiled()
+
+
+def new_board(puzzle: Nonogram) -> Board:
+    """The board for ``puzzle``: an ``ArrayBoard`` when ``use_kernels``, else a ``Board``."""
+    return ArrayBoard(puzzle) if use_kernels(puzzle) else Board(puzzle)
+
+
+def _clue_arrays(clues: Sequence[Runs | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The clues as the kernels read them: (runs, first, count), count -1 for no clue."""
+    runs = [run for clue in clues if clue is not None for run in clue]
+    first, count, at = [], [], 0
+    for clue in clues:
+        first.append(at)
+        count.append(-1 if clue is None else len(clue))
+        at += 0 if clue is None else len(clue)
+    return (np.array(runs or [0], dtype=np.int64), np.array(first, dtype=np.int64),
+            np.array(count, dtype=np.int64))
+
+
+def _pick(function, interpreted: bool):
+    return function.interpreted if interpreted else function
+
+
+class ArrayBoard(Board):
+    """``Board`` over an ``int8`` cell array, its fixpoint and probing in kernels.
+
+    ``interpreted=True`` runs the kernels' Python source (the tests compare both).  Unlike
+    ``Board.propagate``, ``propagate`` does not keep ``fixed_black``/``fixed_white`` (probing,
+    their only reader, is a kernel here)."""
+
+    def __init__(self, puzzle: Nonogram, interpreted: bool = False) -> None:  # noqa: super().__init__ keeps masks
+        self.puzzle = puzzle
+        self.height, self.width = height, width = puzzle.height, puzzle.width
+        self.clues = list(puzzle.rows) + list(puzzle.cols)
+        self.lengths = [width] * height + [height] * width
+        self.runs, self.first, self.count = _clue_arrays(self.clues)
+        self.board = np.full(height * width, UNKNOWN, dtype=np.int8)
+        most_runs = max((len(clue) for clue in self.clues if clue is not None), default=0)
+        self.work = kernels.Work(height * width, height + width, max(height, width), most_runs)
+        self.scores: dict[tuple[int, int], tuple[int, int]] = {}
+        self._scores = np.full((height * width, 2), -1, dtype=np.int32)
+        self._fixpoint = _pick(kernels.line_fixpoint, interpreted)
+        self._probe_row = _pick(kernels.probe_row, interpreted)
+
+    def load(self, cells: Sequence[Sequence[int]]) -> None:
+        self.board[:] = np.array(cells, dtype=np.int8).reshape(-1)
+
+    def assign(self, r: int, c: int, colour: int) -> None:
+        self.board[r * self.width + c] = colour
+
+    def state(self) -> np.ndarray:
+        return self.board.copy()
+
+    def restore(self, state: np.ndarray) -> None:
+        self.board[:] = state
+
+    def open_cells(self) -> int:
+        return int(np.count_nonzero(self.board == UNKNOWN))
+
+    def cells(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(row) for row in self.board.reshape(self.height, self.width).tolist())
+
+    def _masks(self, colour: int) -> list[int]:
+        grid = self.board.reshape(self.height, self.width) == colour
+        return [int.from_bytes(np.packbits(line, bitorder="little").tobytes(), "little")
+                for line in (*grid, *grid.T)]
+
+    @property
+    def black(self) -> list[int]:
+        """Per line, the mask of its black cells (as ``Board.black``; computed, read-only)."""
+        return self._masks(1)
+
+    @property
+    def white(self) -> list[int]:
+        return self._masks(0)
+
+    def propagate(self, lines) -> int | None:
+        starting = np.fromiter(lines, dtype=np.int32)
+        work = self.work
+        failed, _ = self._fixpoint(self.runs, self.first, self.count, self.height, self.width, self.board,
+                                   starting, len(starting), work.queue, work.queued, work.trail, 0,
+                                   work.forward, work.backward, work.whites, work.cover, work.out)
+        return None if failed < 0 else int(failed)
+
+    def _score_dict(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """The scores of this pass, in the order ``Board.probe`` records them (row-major)."""
+        width = self.width
+        return {divmod(int(v), width): (int(self._scores[v, 0]), int(self._scores[v, 1]))
+                for v in np.flatnonzero(self._scores[:, 0] >= 0)}
+
+    def probe(self, stop_at: float | None = None,
+              progress: Callable[[str], None] | None = None) -> tuple[int | None, bool]:
+        height, work = self.height, self.work
+        shown = time.perf_counter()
+        changed, passes = True, 0
+        while changed:
+            changed, passes = False, passes + 1
+            self._scores[:] = -1
+            for r in range(height):
+                now = time.perf_counter()
+                if stop_at is not None and now >= stop_at:
+                    self.scores = self._score_dict()
+                    return None, False
+                if progress is not None and now - shown >= PROGRESS_EVERY:
+                    shown = now
+                    progress(f"probing pass {passes}, row {r + 1}/{height}: {self.open_cells()} cells open")
+                failed, row_changed = self._probe_row(
+                    self.runs, self.first, self.count, height, self.width, self.board, r, self._scores,
+                    work.queue, work.queued, work.trail, work.other_trail, work.black_try, work.white_try,
+                    work.mark, work.agreed, work.lines, work.forward, work.backward, work.whites, work.cover,
+                    work.out)
+                changed = changed or bool(row_changed)
+                if failed >= 0:
+                    self.scores = self._score_dict()
+                    return int(failed), True
+        self.scores = self._score_dict()
+        return None, True
+
+
+class LineKernel:
+    """``solve_masks`` for the lines of one puzzle, compiled: ``solve(line, black, white)``
+    gives (cells that can be black, cells that can be white) or None.  Only for puzzles whose
+    lines have at most ``MASK_BITS`` cells (``fits``)."""
+
+    def __init__(self, clues: Sequence[Runs | None], lengths: Sequence[int], interpreted: bool = False) -> None:
+        self.runs, self.first, self.count = _clue_arrays(clues)
+        self.lengths = list(lengths)
+        longest = max(self.lengths)
+        most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
+        self.work = kernels.Work(longest, 1, longest, most_runs)
+        self.line = np.zeros(longest, dtype=np.int8)
+        self._settle = _pick(kernels.settle_masks, interpreted)
+
+    @staticmethod
+    def fits(lengths: Sequence[int]) -> bool:
+        return max(lengths, default=0) <= MASK_BITS
+
+    def solve(self, line: int, black: int, white: int) -> tuple[int, int] | None:
+        work = self.work
+        feasible, can_black, can_white = self._settle(
+            self.runs, self.first[line], self.count[line], self.lengths[line], black, white, self.line,
+            work.forward, work.backward, work.whites, work.cover, work.out)
+        return (int(can_black), int(can_white)) if feasible else None
+
