@@ -25,7 +25,7 @@ import futomip
 from futomip.puzzles.nonogram import Nonogram, runs_of
 from futomip.reduction import nonogram_compiled, nonogram_split, reduce
 from futomip.reduction import nonogram_kernels as kernels
-from futomip.reduction.nonogram import BLACK, UNKNOWN, WHITE, Board
+from futomip.reduction.nonogram import BLACK, UNKNOWN, WHITE, Board, solve_line
 from futomip.reduction.nonogram_compiled import ArrayBoard, LineKernel
 from futomip.reduction.nonogram_line import solve_masks
 
@@ -37,30 +37,53 @@ def _agreeing(clue, known):
             if runs_of(line) == tuple(clue) and all(k == UNKNOWN or k == v for k, v in zip(known, line))]
 
 
-def _settle(clue, known, interpreted):
+def _settle(clue, known, interpreted, program="settle_line"):
     length = len(known)
     work = kernels.Work(length, 1, length, len(clue))
     runs = np.array(list(clue) or [0], dtype=np.int64)
     board = np.array(known, dtype=np.int8)
-    settle = kernels.settle_line.interpreted if interpreted else kernels.settle_line
-    feasible = settle(runs, 0, len(clue), board, 0, 1, length, work.forward, work.backward, work.whites,
-                      work.cover, work.out)
+    settle = getattr(kernels, program)
+    settle = settle.interpreted if interpreted else settle
+    arrays = (work.forward, work.backward, work.whites, work.cover, work.out)
+    if program == "settle_line":
+        arrays += (work.table,)
+    feasible = settle(runs, 0, len(clue), board, 0, 1, length, *arrays)
     return tuple(int(x) for x in work.out[:length]) if feasible else None
 
 
 @MODES
+@pytest.mark.parametrize("program", ["settle_line", "settle_cells"], ids=["bits", "cells"])
 @settings(max_examples=300, deadline=None)
 @given(case=_line_and_knowledge())
-def test_line_kernel_fixes_exactly_what_every_agreeing_line_shares(interpreted, case):
-    """settle_line: no agreeing line means infeasible, else each cell is fixed iff all agreeing lines share it."""
+def test_line_kernel_fixes_exactly_what_every_agreeing_line_shares(interpreted, program, case):
+    """Both line programs: no agreeing line means infeasible, else a cell is fixed iff all agreeing lines share it."""
     clue, known = case
     agreeing = _agreeing(clue, known)
-    outcome = _settle(clue, known, interpreted)
+    outcome = _settle(clue, known, interpreted, program)
     if not agreeing:
         assert outcome is None
         return
     assert outcome == tuple(agreeing[0][c] if all(line[c] == agreeing[0][c] for line in agreeing) else UNKNOWN
                             for c in range(len(known)))
+
+
+@st.composite
+def _long_line(draw):
+    length = draw(st.integers(kernels.BIT_LINE - 2, 110))
+    cells = draw(st.lists(st.integers(0, 1), min_size=length, max_size=length))
+    known = [draw(st.sampled_from([UNKNOWN, UNKNOWN, UNKNOWN, cell])) for cell in cells]
+    return runs_of(cells), known
+
+
+@MODES
+@settings(max_examples=60, deadline=None)
+@given(case=_long_line())
+def test_long_lines_agree_with_the_mask_solver(interpreted, case):
+    """Lines around and beyond 64 cells (the cell program) give the states of nonogram_line's solver."""
+    clue, known = case
+    expected = solve_line(clue, known).cells
+    assert _settle(clue, known, interpreted) == expected
+    assert _settle(clue, known, interpreted, "settle_cells") == expected
 
 
 @MODES

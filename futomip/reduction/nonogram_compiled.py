@@ -29,9 +29,6 @@ __all__ = ["COMPILE_CELLS", "ArrayBoard", "LineKernel", "new_board", "use_kernel
 COMPILE_CELLS = 100
 """Puzzles with fewer cells keep the mask board (and never import numba)."""
 
-MASK_BITS = 62
-"""Longest line ``LineKernel`` takes: its masks are 64-bit integers inside the kernel."""
-
 
 def use_kernels(puzzle: Nonogram) -> bool:
     """Whether ``puzzle`` is large enough for the kernels and they run compiled here."""
@@ -117,7 +114,7 @@ class ArrayBoard(Board):
         work = self.work
         failed, _ = self._fixpoint(self.runs, self.first, self.count, self.height, self.width, self.board,
                                    starting, len(starting), work.queue, work.queued, work.trail, 0,
-                                   work.forward, work.backward, work.whites, work.cover, work.out)
+                                   work.forward, work.backward, work.whites, work.cover, work.out, work.table)
         return None if failed < 0 else int(failed)
 
     def _score_dict(self) -> dict[tuple[int, int], tuple[int, int]]:
@@ -146,7 +143,7 @@ class ArrayBoard(Board):
                     self.runs, self.first, self.count, height, self.width, self.board, r, self._scores,
                     work.queue, work.queued, work.trail, work.other_trail, work.black_try, work.white_try,
                     work.mark, work.agreed, work.lines, work.forward, work.backward, work.whites, work.cover,
-                    work.out)
+                    work.out, work.table)
                 changed = changed or bool(row_changed)
                 if failed >= 0:
                     self.scores = self._score_dict()
@@ -158,25 +155,21 @@ class ArrayBoard(Board):
 class LineKernel:
     """``solve_masks`` for the lines of one puzzle, compiled: ``solve(line, black, white)``
     gives (cells that can be black, cells that can be white) or None.  Only for puzzles whose
-    lines have at most ``MASK_BITS`` cells (``fits``)."""
+    lines have at most ``BIT_LINE`` cells (``fits``)."""
 
     def __init__(self, clues: Sequence[Runs | None], lengths: Sequence[int], interpreted: bool = False) -> None:
         self.runs, self.first, self.count = _clue_arrays(clues)
         self.lengths = list(lengths)
-        longest = max(self.lengths)
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
-        self.work = kernels.Work(longest, 1, longest, most_runs)
-        self.line = np.zeros(longest, dtype=np.int8)
-        self._settle = _pick(kernels.settle_masks, interpreted)
+        self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
+        self._settle = _pick(kernels.settle_bits, interpreted)
 
     @staticmethod
     def fits(lengths: Sequence[int]) -> bool:
-        return max(lengths, default=0) <= MASK_BITS
+        return max(lengths, default=0) <= kernels.BIT_LINE
 
     def solve(self, line: int, black: int, white: int) -> tuple[int, int] | None:
-        work = self.work
-        feasible, can_black, can_white = self._settle(
-            self.runs, self.first[line], self.count[line], self.lengths[line], black, white, self.line,
-            work.forward, work.backward, work.whites, work.cover, work.out)
+        feasible, can_black, can_white = self._settle(self.runs, self.first[line], self.count[line],
+                                                      self.lengths[line], np.uint64(black), np.uint64(white),
+                                                      self.table)
         return (int(can_black), int(can_white)) if feasible else None
-

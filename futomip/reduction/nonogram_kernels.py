@@ -34,9 +34,17 @@ import numpy as np
 
 from ..compiled import kernel
 
-__all__ = ["settle_line", "line_fixpoint", "probe_row", "settle_masks", "Work"]
+__all__ = ["settle_line", "settle_bits", "settle_cells", "line_fixpoint", "probe_row", "Work", "BIT_LINE"]
 
 UNKNOWN, WHITE, BLACK = -1, 0, 1
+
+BIT_LINE = 62
+"""Longest line solved on 64-bit masks (the programs use bit ``length`` and never overflow)."""
+
+ZERO, ONE = np.uint64(0), np.uint64(1)
+EVEN_BITS, EVEN_PAIRS = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333)
+EVEN_NIBBLES, EVEN_BYTES = np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x00FF00FF00FF00FF)
+EVEN_WORDS = np.uint64(0x0000FFFF0000FFFF)
 
 
 class Work:
@@ -57,12 +65,111 @@ class Work:
         self.mark = np.zeros(cells, dtype=np.int8)
         self.agreed = np.zeros(cells, dtype=np.int32)
         self.lines = np.zeros(2 * cells + 2, dtype=np.int32)
+        self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
 
 
 @kernel
-def settle_line(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out):
+def _reverse(mask):
+    """The 64 bits of ``mask`` in the opposite order (bit p becomes bit 63 - p)."""
+    mask = (mask >> ONE) & EVEN_BITS | (mask & EVEN_BITS) << ONE
+    mask = (mask >> np.uint64(2)) & EVEN_PAIRS | (mask & EVEN_PAIRS) << np.uint64(2)
+    mask = (mask >> np.uint64(4)) & EVEN_NIBBLES | (mask & EVEN_NIBBLES) << np.uint64(4)
+    mask = (mask >> np.uint64(8)) & EVEN_BYTES | (mask & EVEN_BYTES) << np.uint64(8)
+    mask = (mask >> np.uint64(16)) & EVEN_WORDS | (mask & EVEN_WORDS) << np.uint64(16)
+    return mask >> np.uint64(32) | mask << np.uint64(32)
+
+
+@kernel
+def _fit(free, run):
+    """Bit s set iff cells s..s+run-1 all lie in ``free`` (doubling: O(log run) steps)."""
+    have = 1
+    while have < run:
+        step = min(have, run - have)
+        free &= free >> np.uint64(step)
+        have += step
+    return free
+
+
+@kernel
+def _spread(starts, run):
+    """Every cell covered by a block of length ``run`` starting at a bit of ``starts``."""
+    have = 1
+    while have < run:
+        step = min(have, run - have)
+        starts |= starts << np.uint64(step)
+        have += step
+    return starts
+
+
+@kernel
+def _sweep(runs, first, k, step, not_black, not_white, reaches, lefts):
+    """The left-to-right program of ``nonogram_line._prefixes`` over the blocks
+    ``runs[first]``, ``runs[first + step]``, ... (step -1: the mirrored line's clue)."""
+    reach = ((not_black + (ONE & not_black)) ^ not_black) | ONE
+    reaches[0] = reach
+    for j in range(k):
+        run = runs[first + j * step]
+        begin = reach if j == 0 else (reach & not_black) << ONE
+        left = begin & _fit(not_white, run)
+        lefts[j] = left
+        seed = left << np.uint64(run)
+        reach = ((not_black + (seed & not_black)) ^ not_black) | seed
+        reaches[j + 1] = reach
+
+
+@kernel
+def settle_bits(runs, first, k, length, black, white, table):
+    """``nonogram_line.solve_masks`` on ``uint64`` masks of a line of at most ``BIT_LINE`` cells:
+    (feasible, cells that can be black, cells that can be white).  ``table`` holds 4 rows of
+    ``k + 1`` masks (the prefix programs of the line and of its mirror image)."""
+    full = (ONE << np.uint64(length)) - ONE
+    not_black, not_white = full & ~black, full & ~white
+    reaches, lefts, back_reaches, rights = table[0], table[1], table[2], table[3]
+    _sweep(runs, first, k, 1, not_black, not_white, reaches, lefts)
+    if (reaches[k] >> np.uint64(length)) & ONE == ZERO:
+        return False, ZERO, ZERO
+    to_line = np.uint64(64 - length)
+    _sweep(runs, first + k - 1, k, -1, _reverse(not_black) >> to_line, _reverse(not_white) >> to_line,
+           back_reaches, rights)
+    # Mirrored within length + 1 bits (bit p becomes bit length - p), as nonogram_line explains.
+    to_boundary = np.uint64(63 - length)
+    can_black = ZERO
+    for j in range(k):
+        run = runs[first + j]
+        valid = lefts[j] & (_reverse(rights[k - 1 - j]) >> to_boundary) >> np.uint64(run)
+        can_black |= _spread(valid, run)
+    can_white = ZERO
+    for j in range(k + 1):
+        can_white |= reaches[j] & (_reverse(back_reaches[k - j]) >> to_boundary) >> ONE
+    return True, can_black, can_white & not_black
+
+
+@kernel
+def settle_line(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out, table):
     """Solve one line exactly: ``out[i]`` is the state cell i must take (``UNKNOWN`` when both
-    colours remain); False when no colouring agrees with the known cells."""
+    colours remain); False when no colouring agrees with the known cells.  Lines of at most
+    ``BIT_LINE`` cells go through ``settle_bits``, longer ones through the cell program."""
+    if length <= BIT_LINE:
+        black = white = ZERO
+        for i in range(length):
+            state = board[offset + i * stride]
+            if state == BLACK:
+                black |= ONE << np.uint64(i)
+            elif state == WHITE:
+                white |= ONE << np.uint64(i)
+        feasible, can_black, can_white = settle_bits(runs, first, k, length, black, white, table)
+        if not feasible:
+            return False
+        for i in range(length):
+            bit = ONE << np.uint64(i)
+            out[i] = (UNKNOWN if can_white & bit else BLACK) if can_black & bit else WHITE
+        return True
+    return settle_cells(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out)
+
+
+@kernel
+def settle_cells(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out):
+    """``settle_line`` by the dynamic program over cells (any length)."""
     whites[0] = 0
     for i in range(length):
         whites[i + 1] = whites[i] + (board[offset + i * stride] == WHITE)
@@ -148,7 +255,7 @@ def _enqueue(line, count, queue, queued, tail, lines):
 
 @kernel
 def line_fixpoint(runs, first, count, height, width, board, starting, n_starting, queue, queued,
-                  trail, trail_end, forward, backward, whites, cover, out):
+                  trail, trail_end, forward, backward, whites, cover, out, table):
     """Solve ``starting[:n_starting]`` and every line a newly fixed cell crosses until nothing
     changes.  Returns (the first line left without a placement or -1, the new end of ``trail``,
     to which each newly fixed cell number is appended in the order it was fixed).  The queue is
@@ -167,7 +274,7 @@ def line_fixpoint(runs, first, count, height, width, board, starting, n_starting
         else:
             offset, stride, length = line - height, width, height
         if not settle_line(runs, first[line], count[line], board, offset, stride, length,
-                           forward, backward, whites, cover, out):
+                           forward, backward, whites, cover, out, table):
             failed = line
             break
         for colour in (BLACK, WHITE):
@@ -187,19 +294,19 @@ def line_fixpoint(runs, first, count, height, width, board, starting, n_starting
 
 @kernel
 def _try(runs, first, count, height, width, board, copy, r, c, colour, starting, queue, queued,
-         trail, forward, backward, whites, cover, out):
+         trail, forward, backward, whites, cover, out, table):
     """Cell (r, c) set to ``colour`` on ``copy`` (a copy of ``board``) and propagated:
     (failed line or -1, how many cells it fixed, listed in ``trail``)."""
     copy[:] = board
     copy[r * width + c] = colour
     starting[0], starting[1] = r, height + c
     return line_fixpoint(runs, first, count, height, width, copy, starting, 2, queue, queued,
-                         trail, 0, forward, backward, whites, cover, out)
+                         trail, 0, forward, backward, whites, cover, out, table)
 
 
 @kernel
 def probe_row(runs, first, count, height, width, board, r, scores, queue, queued, trail, other_trail,
-              black_try, white_try, mark, agreed, starting, forward, backward, whites, cover, out):
+              black_try, white_try, mark, agreed, starting, forward, backward, whites, cover, out, table):
     """Probe every open cell of row ``r`` as ``Board.probe`` does (the board changes in place).
 
     Returns (line, changed): ``line`` is the contradicting line (-1 if none: ``r`` itself when
@@ -212,10 +319,10 @@ def probe_row(runs, first, count, height, width, board, r, scores, queue, queued
         if board[v] != UNKNOWN:
             continue
         black_failed, black_fixed = _try(runs, first, count, height, width, board, black_try, r, c, BLACK,
-                                         starting, queue, queued, trail, forward, backward, whites, cover, out)
+                                         starting, queue, queued, trail, forward, backward, whites, cover, out, table)
         white_failed, white_fixed = _try(runs, first, count, height, width, board, white_try, r, c, WHITE,
                                          starting, queue, queued, other_trail, forward, backward, whites,
-                                         cover, out)
+                                         cover, out, table)
         if black_failed >= 0 and white_failed >= 0:
             return r, changed
         if black_failed >= 0 or white_failed >= 0:
@@ -248,24 +355,7 @@ def probe_row(runs, first, count, height, width, board, r, scores, queue, queued
                     n_lines += 2
         changed = True
         failed, _ = line_fixpoint(runs, first, count, height, width, board, starting, n_lines, queue, queued,
-                                  trail, 0, forward, backward, whites, cover, out)
+                                  trail, 0, forward, backward, whites, cover, out, table)
         if failed >= 0:
             return failed, changed
     return -1, changed
-
-
-@kernel
-def settle_masks(runs, first, k, length, black, white, board, forward, backward, whites, cover, out):
-    """The line solver on a line given as two masks (bit i = cell i, ``length`` <= 62):
-    (feasible, cells that can be black, cells that can be white), as ``solve_masks`` gives."""
-    for i in range(length):
-        board[i] = BLACK if black >> i & 1 else WHITE if white >> i & 1 else UNKNOWN
-    if not settle_line(runs, first, k, board, 0, 1, length, forward, backward, whites, cover, out):
-        return False, 0, 0
-    can_black = can_white = 0
-    for i in range(length):
-        if out[i] != WHITE:
-            can_black |= 1 << i
-        if out[i] != BLACK:
-            can_white |= 1 << i
-    return True, can_black, can_white
