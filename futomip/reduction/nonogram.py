@@ -240,47 +240,59 @@ class Board:
         cell fail (else None) and whether probing ran to its end.  ``progress`` gets a
         line of text about once a second.
         """
-        height, width = self.height, self.width
         shown = time.perf_counter()
         changed, passes = True, 0
         while changed:
             changed, passes = False, passes + 1
             # Only the last pass (which changed nothing) probed every open cell to the end.
-            self.scores = {}
-            for r in range(height):
+            self._new_pass()
+            for r in range(self.height):
                 now = time.perf_counter()
                 if stop_at is not None and now >= stop_at:
                     return None, False
                 if progress is not None and now - shown >= PROGRESS_EVERY:
                     shown = now
-                    progress(f"probing pass {passes}, row {r + 1}/{height}: {self.open_cells()} cells open")
-                for c in range(width):
-                    if (self.black[r] | self.white[r]) >> c & 1:
-                        continue
-                    black_failed, black_b, black_w, black_fixed_b, black_fixed_w = self._try(r, c, BLACK)
-                    white_failed, white_b, white_w, white_fixed_b, white_fixed_w = self._try(r, c, WHITE)
-                    if black_failed is not None and white_failed is not None:
-                        return r, True
-                    if black_failed is not None or white_failed is not None:
-                        # The survivor is already a line fixpoint: take it whole.
-                        self.black, self.white = (white_b, white_w) if black_failed is not None else (black_b, black_w)
-                        changed = True
-                        continue
-                    lines = []
-                    for colour, agreed in ((BLACK, black_fixed_b & white_fixed_b), (WHITE, black_fixed_w & white_fixed_w)):
-                        for position in _bits(agreed):
-                            rr, cc = divmod(position, width)
-                            self.assign(rr, cc, colour)
-                            lines += (rr, height + cc)
-                    if not lines:
-                        self.scores[r, c] = ((black_fixed_b | black_fixed_w).bit_count(),
-                                             (white_fixed_b | white_fixed_w).bit_count())
-                        continue
-                    changed = True
-                    failed = self.propagate(lines)
-                    if failed is not None:
-                        return failed, True
+                    progress(f"probing pass {passes}, row {r + 1}/{self.height}: {self.open_cells()} cells open")
+                failed, row_changed = self._probe_row(r)
+                changed = changed or row_changed
+                if failed is not None:
+                    return failed, True
         return None, True
+
+    def _new_pass(self) -> None:
+        self.scores = {}
+
+    def _probe_row(self, r: int) -> tuple[int | None, bool]:
+        """Probe the open cells of row ``r``: (the contradicting line or None, whether a cell was fixed)."""
+        height, width = self.height, self.width
+        changed = False
+        for c in range(width):
+            if (self.black[r] | self.white[r]) >> c & 1:
+                continue
+            black_failed, black_b, black_w, black_fixed_b, black_fixed_w = self._try(r, c, BLACK)
+            white_failed, white_b, white_w, white_fixed_b, white_fixed_w = self._try(r, c, WHITE)
+            if black_failed is not None and white_failed is not None:
+                return r, changed
+            if black_failed is not None or white_failed is not None:
+                # The survivor is already a line fixpoint: take it whole.
+                self.black, self.white = (white_b, white_w) if black_failed is not None else (black_b, black_w)
+                changed = True
+                continue
+            lines = []
+            for colour, agreed in ((BLACK, black_fixed_b & white_fixed_b), (WHITE, black_fixed_w & white_fixed_w)):
+                for position in _bits(agreed):
+                    rr, cc = divmod(position, width)
+                    self.assign(rr, cc, colour)
+                    lines += (rr, height + cc)
+            if not lines:
+                self.scores[r, c] = ((black_fixed_b | black_fixed_w).bit_count(),
+                                     (white_fixed_b | white_fixed_w).bit_count())
+                continue
+            changed = True
+            failed = self.propagate(lines)
+            if failed is not None:
+                return failed, changed
+        return None, changed
 
     def domains(self, failed: int | None = None, finished: bool = True,
                 scores: dict | None = None) -> NonogramDomains:

@@ -14,15 +14,14 @@ imported.
 
 from __future__ import annotations
 
-import time
-from typing import Callable, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from ..compiled import compiled
 from ..puzzles.nonogram import Nonogram, Runs
 from . import nonogram_kernels as kernels
-from .nonogram import PROGRESS_EVERY, UNKNOWN, Board
+from .nonogram import UNKNOWN, Board
 
 __all__ = ["COMPILE_CELLS", "ArrayBoard", "LineKernel", "new_board", "use_kernels"]
 
@@ -72,10 +71,9 @@ class ArrayBoard(Board):
         self.board = np.full(height * width, UNKNOWN, dtype=np.int8)
         most_runs = max((len(clue) for clue in self.clues if clue is not None), default=0)
         self.work = kernels.Work(height * width, height + width, max(height, width), most_runs)
-        self.scores: dict[tuple[int, int], tuple[int, int]] = {}
         self._scores = np.full((height * width, 2), -1, dtype=np.int32)
         self._fixpoint = _pick(kernels.line_fixpoint, interpreted)
-        self._probe_row = _pick(kernels.probe_row, interpreted)
+        self._probe_kernel = _pick(kernels.probe_row, interpreted)
 
     def load(self, cells: Sequence[Sequence[int]]) -> None:
         self.board[:] = np.array(cells, dtype=np.int8).reshape(-1)
@@ -117,39 +115,24 @@ class ArrayBoard(Board):
                                    work.forward, work.backward, work.whites, work.cover, work.out, work.table)
         return None if failed < 0 else int(failed)
 
-    def _score_dict(self) -> dict[tuple[int, int], tuple[int, int]]:
-        """The scores of this pass, in the order ``Board.probe`` records them (row-major)."""
+    @property
+    def scores(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """``Board.scores``, from the kernel's array (in the row-major order Board records them)."""
         width = self.width
         return {divmod(int(v), width): (int(self._scores[v, 0]), int(self._scores[v, 1]))
                 for v in np.flatnonzero(self._scores[:, 0] >= 0)}
 
-    def probe(self, stop_at: float | None = None,
-              progress: Callable[[str], None] | None = None) -> tuple[int | None, bool]:
-        height, work = self.height, self.work
-        shown = time.perf_counter()
-        changed, passes = True, 0
-        while changed:
-            changed, passes = False, passes + 1
-            self._scores[:] = -1
-            for r in range(height):
-                now = time.perf_counter()
-                if stop_at is not None and now >= stop_at:
-                    self.scores = self._score_dict()
-                    return None, False
-                if progress is not None and now - shown >= PROGRESS_EVERY:
-                    shown = now
-                    progress(f"probing pass {passes}, row {r + 1}/{height}: {self.open_cells()} cells open")
-                failed, row_changed = self._probe_row(
-                    self.runs, self.first, self.count, height, self.width, self.board, r, self._scores,
-                    work.queue, work.queued, work.trail, work.other_trail, work.black_try, work.white_try,
-                    work.mark, work.agreed, work.lines, work.forward, work.backward, work.whites, work.cover,
-                    work.out, work.table)
-                changed = changed or bool(row_changed)
-                if failed >= 0:
-                    self.scores = self._score_dict()
-                    return int(failed), True
-        self.scores = self._score_dict()
-        return None, True
+    def _new_pass(self) -> None:
+        self._scores[:] = -1
+
+    def _probe_row(self, r: int) -> tuple[int | None, bool]:
+        work = self.work
+        failed, changed = self._probe_kernel(
+            self.runs, self.first, self.count, self.height, self.width, self.board, r, self._scores,
+            work.queue, work.queued, work.trail, work.other_trail, work.black_try, work.white_try,
+            work.mark, work.agreed, work.lines, work.forward, work.backward, work.whites, work.cover,
+            work.out, work.table)
+        return (None if failed < 0 else int(failed)), bool(changed)
 
 
 class LineKernel:
