@@ -25,8 +25,9 @@ import futomip
 from futomip.puzzles.nonogram import Nonogram, runs_of
 from futomip.reduction import nonogram_compiled, nonogram_split, reduce
 from futomip.reduction import nonogram_kernels as kernels
+from futomip.reduction import nonogram_line_kernels as line_kernels
 from futomip.reduction.nonogram import BLACK, UNKNOWN, WHITE, Board, solve_line
-from futomip.reduction.nonogram_compiled import ArrayBoard, LineKernel
+from futomip.reduction.nonogram_compiled import ArrayBoard, BitBoard, LineKernel
 from futomip.reduction.nonogram_line import solve_masks
 
 MODES = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
@@ -42,7 +43,7 @@ def _settle(clue, known, interpreted, program="settle_line"):
     work = kernels.Work(length, 1, length, len(clue))
     runs = np.array(list(clue) or [0], dtype=np.int64)
     board = np.array(known, dtype=np.int8)
-    settle = getattr(kernels, program)
+    settle = getattr(line_kernels, program)
     settle = settle.interpreted if interpreted else settle
     arrays = (work.forward, work.backward, work.whites, work.cover, work.out)
     if program == "settle_line":
@@ -69,7 +70,7 @@ def test_line_kernel_fixes_exactly_what_every_agreeing_line_shares(interpreted, 
 
 @st.composite
 def _long_line(draw):
-    length = draw(st.integers(kernels.BIT_LINE - 2, 110))
+    length = draw(st.integers(line_kernels.BIT_LINE - 2, 110))
     cells = draw(st.lists(st.integers(0, 1), min_size=length, max_size=length))
     known = [draw(st.sampled_from([UNKNOWN, UNKNOWN, UNKNOWN, cell])) for cell in cells]
     return runs_of(cells), known
@@ -106,13 +107,17 @@ def _run_board(board, puzzle):
     return failed, fixpoint, probed, board.cells(), board.scores, board.black, board.white
 
 
+BOARDS = pytest.mark.parametrize("board_class", [ArrayBoard, BitBoard], ids=["cells", "masks"])
+
+
 @MODES
+@BOARDS
 @settings(max_examples=80, deadline=None)
 @given(puzzle=nonogram_puzzles(max_size=6))
-def test_array_board_equals_the_mask_board_and_keeps_every_solution(interpreted, puzzle):
+def test_array_board_equals_the_mask_board_and_keeps_every_solution(interpreted, board_class, puzzle):
     """Fixpoint, probing outcome, cells, scores and masks equal Board's; every solution survives."""
     expected = _run_board(Board(puzzle), puzzle)
-    got = _run_board(ArrayBoard(puzzle, interpreted), puzzle)
+    got = _run_board(board_class(puzzle, interpreted), puzzle)
     assert got == expected
     cells = got[3]
     for grid in _all_solutions(puzzle):
@@ -120,23 +125,25 @@ def test_array_board_equals_the_mask_board_and_keeps_every_solution(interpreted,
 
 
 @MODES
+@BOARDS
 @settings(max_examples=60, deadline=None)
 @given(rows=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=5),
        cols=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=5))
-def test_array_board_reports_the_same_contradictions(interpreted, rows, cols):
+def test_array_board_reports_the_same_contradictions(interpreted, board_class, rows, cols):
     """On clues drawn on their own (often unsolvable) both boards fail on the same line, only without solutions."""
     puzzle = Nonogram(rows, cols)
     expected = _run_board(Board(puzzle), puzzle)
-    got = _run_board(ArrayBoard(puzzle, interpreted), puzzle)
+    got = _run_board(board_class(puzzle, interpreted), puzzle)
     assert got == expected
     if got[0] is not None or got[2][0] is not None:
         assert _all_solutions(puzzle) == []
 
 
 @MODES
+@BOARDS
 @settings(max_examples=30, deadline=None)
 @given(puzzle=nonogram_puzzles(min_size=3, max_size=6))
-def test_probing_search_on_array_boards_yields_the_same_leaves(interpreted, puzzle, monkeypatch_module):
+def test_probing_search_on_array_boards_yields_the_same_leaves(interpreted, board_class, puzzle, monkeypatch_module):
     """The probing split on the compiled board yields the leaves of the mask board, and they hold every solution."""
     def leaves(board_class):
         monkeypatch_module.setattr(nonogram_split, "new_board", board_class)
@@ -146,7 +153,7 @@ def test_probing_search_on_array_boards_yields_the_same_leaves(interpreted, puzz
 
     monkeypatch_module.setattr(nonogram_split, "ENGINE", "probing")
     expected = leaves(Board)
-    assert leaves(lambda p: ArrayBoard(p, interpreted)) == expected
+    assert leaves(lambda p: board_class(p, interpreted)) == expected
     for grid in _all_solutions(puzzle):
         assert sum(all(state in (UNKNOWN, value) for row, values in zip(cells, grid)
                        for state, value in zip(row, values)) for cells in expected) == 1
@@ -158,11 +165,11 @@ def monkeypatch_module():
         yield patch
 
 
-def test_large_puzzles_solve_on_the_compiled_board(monkeypatch):
+def test_large_puzzles_solve_on_the_compiled_board():
     """A 12x12 puzzle goes through the kernels when compiled and its verified grid matches the clues."""
     grid = tuple(tuple(int((r * 7 + c * 3) % 5 < 2) for c in range(12)) for r in range(12))
     puzzle = futomip.puzzles.nonogram.from_grid(grid)
-    assert isinstance(nonogram_compiled.new_board(puzzle), ArrayBoard) == nonogram_compiled.use_kernels(puzzle)
+    assert isinstance(nonogram_compiled.new_board(puzzle), BitBoard) == nonogram_compiled.use_kernels(puzzle)
     result = futomip.solve(puzzle, backend="highspy", solver="highs")
     assert result.grid is not None and futomip.verify(puzzle, result.grid) == []
 
@@ -185,3 +192,14 @@ def test_small_puzzles_never_import_numba():
             "f = futomip.solve(futomip.read('data/futoshiki.dat')[0], backend='highspy', solver='highs')\n"
             "print('numba' in sys.modules)\n")
     assert _fresh_python(code) == "False"
+
+
+@MODES
+@settings(max_examples=10, deadline=None)
+@given(grid=st.lists(st.lists(st.integers(0, 1), min_size=70, max_size=70), min_size=3, max_size=5))
+def test_long_lines_take_the_cell_board_and_agree_with_the_mask_board(interpreted, grid):
+    """Rows longer than BIT_LINE go to ArrayBoard (when compiled), whose fixpoint and probing equal Board's."""
+    puzzle = futomip.puzzles.nonogram.from_grid(tuple(map(tuple, grid)))
+    board = nonogram_compiled.new_board(puzzle)
+    assert type(board) is (ArrayBoard if nonogram_compiled.use_kernels(puzzle) else Board)
+    assert _run_board(ArrayBoard(puzzle, interpreted), puzzle) == _run_board(Board(puzzle), puzzle)

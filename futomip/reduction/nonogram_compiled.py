@@ -21,9 +21,10 @@ import numpy as np
 from ..compiled import compiled
 from ..puzzles.nonogram import Nonogram, Runs
 from . import nonogram_kernels as kernels
+from . import nonogram_line_kernels as line_kernels
 from .nonogram import UNKNOWN, Board
 
-__all__ = ["COMPILE_CELLS", "ArrayBoard", "LineKernel", "new_board", "use_kernels"]
+__all__ = ["COMPILE_CELLS", "ArrayBoard", "BitBoard", "LineKernel", "new_board", "use_kernels"]
 
 COMPILE_CELLS = 100
 """Puzzles with fewer cells keep the mask board (and never import numba)."""
@@ -35,8 +36,11 @@ def use_kernels(puzzle: Nonogram) -> bool:
 
 
 def new_board(puzzle: Nonogram) -> Board:
-    """The board for ``puzzle``: an ``ArrayBoard`` when ``use_kernels``, else a ``Board``."""
-    return ArrayBoard(puzzle) if use_kernels(puzzle) else Board(puzzle)
+    """The board for ``puzzle``: a ``BitBoard`` (or, for lines longer than ``BIT_LINE``, an
+    ``ArrayBoard``) when ``use_kernels``, else a ``Board``."""
+    if not use_kernels(puzzle):
+        return Board(puzzle)
+    return BitBoard(puzzle) if max(puzzle.height, puzzle.width) <= line_kernels.BIT_LINE else ArrayBoard(puzzle)
 
 
 def _clue_arrays(clues: Sequence[Runs | None]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -135,6 +139,66 @@ class ArrayBoard(Board):
         return (None if failed < 0 else int(failed)), bool(changed)
 
 
+class BitBoard(ArrayBoard):
+    """``ArrayBoard`` for puzzles whose lines all have at most ``BIT_LINE`` cells: each line's
+    known cells are two ``uint64`` masks, as ``Board`` keeps them, so that a line solve in the
+    kernels reads and writes two words instead of a strided run of cells."""
+
+    def __init__(self, puzzle: Nonogram, interpreted: bool = False) -> None:
+        super().__init__(puzzle, interpreted)
+        lines = self.height + self.width
+        self.masks = np.zeros((2, lines), dtype=np.uint64)  # white masks, black masks
+        self.tries = np.zeros((4, lines), dtype=np.uint64)
+        self._fixpoint = _pick(kernels.bit_fixpoint, interpreted)
+        self._probe_kernel = _pick(kernels.probe_row_bits, interpreted)
+
+    def load(self, cells: Sequence[Sequence[int]]) -> None:
+        self.masks[:] = 0
+        for r, row in enumerate(cells):
+            for c, state in enumerate(row):
+                if state != UNKNOWN:
+                    self.assign(r, c, state)
+
+    def assign(self, r: int, c: int, colour: int) -> None:
+        masks = self.masks[colour]
+        masks[r] |= np.uint64(1 << c)
+        masks[self.height + c] |= np.uint64(1 << r)
+
+    def state(self) -> np.ndarray:
+        return self.masks.copy()
+
+    def restore(self, state: np.ndarray) -> None:
+        self.masks[:] = state
+
+    def open_cells(self) -> int:
+        known = self.masks[0, :self.height] | self.masks[1, :self.height]
+        return self.height * self.width - sum(int(mask).bit_count() for mask in known)
+
+    def cells(self) -> tuple[tuple[int, ...], ...]:
+        black, white = self.black, self.white
+        return tuple(tuple(1 if black[r] >> c & 1 else 0 if white[r] >> c & 1 else UNKNOWN
+                           for c in range(self.width)) for r in range(self.height))
+
+    def _masks(self, colour: int) -> list[int]:
+        return [int(mask) for mask in self.masks[colour]]
+
+    def propagate(self, lines) -> int | None:
+        starting = np.fromiter(lines, dtype=np.int32)
+        work = self.work
+        failed, _ = self._fixpoint(self.runs, self.first, self.count, self.height, self.width, self.masks[1],
+                                   self.masks[0], starting, len(starting), work.queue, work.queued, work.trail, 0,
+                                   work.table)
+        return None if failed < 0 else int(failed)
+
+    def _probe_row(self, r: int) -> tuple[int | None, bool]:
+        work = self.work
+        failed, changed = self._probe_kernel(
+            self.runs, self.first, self.count, self.height, self.width, self.masks[1], self.masks[0], r,
+            self._scores, work.queue, work.queued, work.trail, work.other_trail, self.tries, work.mark,
+            work.agreed, work.lines, work.table)
+        return (None if failed < 0 else int(failed)), bool(changed)
+
+
 class LineKernel:
     """``solve_masks`` for the lines of one puzzle, compiled: ``solve(line, black, white)``
     gives (cells that can be black, cells that can be white) or None.  Only for puzzles whose
@@ -145,11 +209,11 @@ class LineKernel:
         self.lengths = list(lengths)
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
-        self._settle = _pick(kernels.settle_bits, interpreted)
+        self._settle = _pick(line_kernels.settle_bits, interpreted)
 
     @staticmethod
     def fits(lengths: Sequence[int]) -> bool:
-        return max(lengths, default=0) <= kernels.BIT_LINE
+        return max(lengths, default=0) <= line_kernels.BIT_LINE
 
     def solve(self, line: int, black: int, white: int) -> tuple[int, int] | None:
         feasible, can_black, can_white = self._settle(self.runs, self.first[line], self.count[line],

@@ -1,31 +1,25 @@
-"""The compiled core of nonogram line solving: one line, the board's line fixpoint, probing.
+"""The compiled core of nonogram line solving on a whole board: the line fixpoint and probing.
 
 These are ``@kernel`` functions (``futomip.compiled``): plain Python over numpy arrays that
 numba compiles on first use (and caches on disk), or that run as they are when
-``FUTOMIP_COMPILE=0``.  They compute exactly what the mask code of ``nonogram_line`` and
-``nonogram.Board`` computes, in the same order, so that a search sees the same fixpoints,
-the same failed lines and the same probing scores either way.
+``FUTOMIP_COMPILE=0``.  They compute exactly what ``nonogram.Board`` computes, in the same
+order (FIFO queue of lines, crossings of black cells queued first, cells probed row by row),
+so that a search sees the same fixpoints, the same failed lines and the same probing scores
+either way.  Lines are solved by ``nonogram_line_kernels``.
 
-Layout.  The board is one flat ``int8`` array of ``height * width`` cells (``BLACK`` 1,
-``WHITE`` 0, ``UNKNOWN`` -1), row-major.  Line ``l`` is row ``l`` for ``l < height`` (cells
-``l * width + i``) and column ``l - height`` otherwise (cells ``i * width + l - height``).
+Two layouts.  Line ``l`` is row ``l`` for ``l < height`` and column ``l - height`` otherwise.
+
+    cells   (``line_fixpoint``, ``probe_row``; any line length) one flat ``int8`` array of
+            ``height * width`` cells, row-major: row l holds cells ``l * width + i``, column
+            l - height cells ``i * width + l - height``
+    masks   (``bit_fixpoint``, ``probe_row_bits``; lines of at most ``BIT_LINE`` cells) per
+            line two ``uint64`` masks of its known black and white cells (bit i = cell i),
+            kept equal on the row and the column of every cell, as ``Board`` keeps them
+
 The clues are one flat ``runs`` array; line ``l`` owns ``runs[first[l]:first[l] + count[l]]``,
-and ``count[l] == -1`` marks a line without a clue (it constrains nothing).
-
-The line solver is the left-right dynamic program of ``nonogram_line`` over cells instead of
-bit masks (a compiled loop over ~100 cells costs less than the bit tricks cost in Python):
-
-    F[j, i]  cells [0, i) can hold blocks 1..j           F[0, 0] = 1
-    B[j, i]  cells [i, L) can hold blocks j+1..k         B[k, L] = 1
-    F[j, i] = F[j, i-1] and cell i-1 may be white
-              or block j ends at i: no white in [i-b_j, i), and i = b_j (j = 1) or
-              cell i-b_j-1 may be white and F[j-1, i-b_j-1]
-    (B is the mirror image.)  Block j+1 may start at s when it fits there, what lies before it
-    holds blocks 1..j (F) and what lies after holds the rest (B), with a white cell between;
-    cell i may be white iff it is not black and F[j, i] and B[j, i+1] for some j.
-
-Work arrays (``Work``, allocated once per board) are passed in, so the kernels allocate
-nothing per call.  Only numpy and ``futomip.compiled`` are imported.
+and ``count[l] == -1`` marks a line without a clue (it constrains nothing).  Work arrays
+(``Work``, allocated once per board) are passed in, so that the kernels allocate nothing per
+call.  Only numpy, ``futomip.compiled`` and ``nonogram_line_kernels`` are imported.
 """
 
 from __future__ import annotations
@@ -33,18 +27,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..compiled import kernel
+from .nonogram_line_kernels import BIT_LINE, BLACK, ONE, UNKNOWN, WHITE, ZERO, settle_bits, settle_line
 
-__all__ = ["settle_line", "settle_bits", "settle_cells", "line_fixpoint", "probe_row", "Work", "BIT_LINE"]
-
-UNKNOWN, WHITE, BLACK = -1, 0, 1
-
-BIT_LINE = 62
-"""Longest line solved on 64-bit masks (the programs use bit ``length`` and never overflow)."""
-
-ZERO, ONE = np.uint64(0), np.uint64(1)
-EVEN_BITS, EVEN_PAIRS = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333)
-EVEN_NIBBLES, EVEN_BYTES = np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x00FF00FF00FF00FF)
-EVEN_WORDS = np.uint64(0x0000FFFF0000FFFF)
+__all__ = ["Work", "line_fixpoint", "probe_row", "bit_fixpoint", "probe_row_bits"]
 
 
 class Work:
@@ -66,181 +51,6 @@ class Work:
         self.agreed = np.zeros(cells, dtype=np.int32)
         self.lines = np.zeros(2 * cells + 2, dtype=np.int32)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
-
-
-@kernel
-def _reverse(mask):
-    """The 64 bits of ``mask`` in the opposite order (bit p becomes bit 63 - p)."""
-    mask = (mask >> ONE) & EVEN_BITS | (mask & EVEN_BITS) << ONE
-    mask = (mask >> np.uint64(2)) & EVEN_PAIRS | (mask & EVEN_PAIRS) << np.uint64(2)
-    mask = (mask >> np.uint64(4)) & EVEN_NIBBLES | (mask & EVEN_NIBBLES) << np.uint64(4)
-    mask = (mask >> np.uint64(8)) & EVEN_BYTES | (mask & EVEN_BYTES) << np.uint64(8)
-    mask = (mask >> np.uint64(16)) & EVEN_WORDS | (mask & EVEN_WORDS) << np.uint64(16)
-    return mask >> np.uint64(32) | mask << np.uint64(32)
-
-
-@kernel
-def _fit(free, run):
-    """Bit s set iff cells s..s+run-1 all lie in ``free`` (doubling: O(log run) steps)."""
-    have = 1
-    while have < run:
-        step = min(have, run - have)
-        free &= free >> np.uint64(step)
-        have += step
-    return free
-
-
-@kernel
-def _spread(starts, run):
-    """Every cell covered by a block of length ``run`` starting at a bit of ``starts``."""
-    have = 1
-    while have < run:
-        step = min(have, run - have)
-        starts |= starts << np.uint64(step)
-        have += step
-    return starts
-
-
-@kernel
-def _sweep(runs, first, k, step, not_black, not_white, reaches, lefts):
-    """The left-to-right program of ``nonogram_line._prefixes`` over the blocks
-    ``runs[first]``, ``runs[first + step]``, ... (step -1: the mirrored line's clue)."""
-    reach = ((not_black + (ONE & not_black)) ^ not_black) | ONE
-    reaches[0] = reach
-    for j in range(k):
-        run = runs[first + j * step]
-        begin = reach if j == 0 else (reach & not_black) << ONE
-        left = begin & _fit(not_white, run)
-        lefts[j] = left
-        seed = left << np.uint64(run)
-        reach = ((not_black + (seed & not_black)) ^ not_black) | seed
-        reaches[j + 1] = reach
-
-
-@kernel
-def settle_bits(runs, first, k, length, black, white, table):
-    """``nonogram_line.solve_masks`` on ``uint64`` masks of a line of at most ``BIT_LINE`` cells:
-    (feasible, cells that can be black, cells that can be white).  ``table`` holds 4 rows of
-    ``k + 1`` masks (the prefix programs of the line and of its mirror image)."""
-    full = (ONE << np.uint64(length)) - ONE
-    not_black, not_white = full & ~black, full & ~white
-    reaches, lefts, back_reaches, rights = table[0], table[1], table[2], table[3]
-    _sweep(runs, first, k, 1, not_black, not_white, reaches, lefts)
-    if (reaches[k] >> np.uint64(length)) & ONE == ZERO:
-        return False, ZERO, ZERO
-    to_line = np.uint64(64 - length)
-    _sweep(runs, first + k - 1, k, -1, _reverse(not_black) >> to_line, _reverse(not_white) >> to_line,
-           back_reaches, rights)
-    # Mirrored within length + 1 bits (bit p becomes bit length - p), as nonogram_line explains.
-    to_boundary = np.uint64(63 - length)
-    can_black = ZERO
-    for j in range(k):
-        run = runs[first + j]
-        valid = lefts[j] & (_reverse(rights[k - 1 - j]) >> to_boundary) >> np.uint64(run)
-        can_black |= _spread(valid, run)
-    can_white = ZERO
-    for j in range(k + 1):
-        can_white |= reaches[j] & (_reverse(back_reaches[k - j]) >> to_boundary) >> ONE
-    return True, can_black, can_white & not_black
-
-
-@kernel
-def settle_line(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out, table):
-    """Solve one line exactly: ``out[i]`` is the state cell i must take (``UNKNOWN`` when both
-    colours remain); False when no colouring agrees with the known cells.  Lines of at most
-    ``BIT_LINE`` cells go through ``settle_bits``, longer ones through the cell program."""
-    if length <= BIT_LINE:
-        black = white = ZERO
-        for i in range(length):
-            state = board[offset + i * stride]
-            if state == BLACK:
-                black |= ONE << np.uint64(i)
-            elif state == WHITE:
-                white |= ONE << np.uint64(i)
-        feasible, can_black, can_white = settle_bits(runs, first, k, length, black, white, table)
-        if not feasible:
-            return False
-        for i in range(length):
-            bit = ONE << np.uint64(i)
-            out[i] = (UNKNOWN if can_white & bit else BLACK) if can_black & bit else WHITE
-        return True
-    return settle_cells(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out)
-
-
-@kernel
-def settle_cells(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out):
-    """``settle_line`` by the dynamic program over cells (any length)."""
-    whites[0] = 0
-    for i in range(length):
-        whites[i + 1] = whites[i] + (board[offset + i * stride] == WHITE)
-    forward[0, 0] = 1
-    for i in range(1, length + 1):
-        forward[0, i] = 1 if forward[0, i - 1] == 1 and board[offset + (i - 1) * stride] != BLACK else 0
-    for j in range(1, k + 1):
-        run = runs[first + j - 1]
-        for i in range(length + 1):
-            value = 0
-            if i > 0 and forward[j, i - 1] == 1 and board[offset + (i - 1) * stride] != BLACK:
-                value = 1
-            elif i >= run and whites[i] == whites[i - run]:
-                s = i - run
-                if s == 0:
-                    value = 1 if j == 1 else 0
-                elif board[offset + (s - 1) * stride] != BLACK and forward[j - 1, s - 1] == 1:
-                    value = 1
-            forward[j, i] = value
-    if forward[k, length] == 0:
-        return False
-    backward[k, length] = 1
-    for i in range(length - 1, -1, -1):
-        backward[k, i] = 1 if backward[k, i + 1] == 1 and board[offset + i * stride] != BLACK else 0
-    for j in range(k - 1, -1, -1):
-        run = runs[first + j]
-        for i in range(length, -1, -1):
-            value = 0
-            if i < length and backward[j, i + 1] == 1 and board[offset + i * stride] != BLACK:
-                value = 1
-            elif i + run <= length and whites[i + run] == whites[i]:
-                end = i + run
-                if end == length:
-                    value = backward[j + 1, length]
-                elif board[offset + end * stride] != BLACK and backward[j + 1, end + 1] == 1:
-                    value = 1
-            backward[j, i] = value
-    for i in range(length + 1):
-        cover[i] = 0
-    for j in range(k):
-        run = runs[first + j]
-        for s in range(length - run + 1):
-            if whites[s + run] != whites[s]:
-                continue
-            if s == 0:
-                if forward[j, 0] == 0:
-                    continue
-            elif board[offset + (s - 1) * stride] == BLACK or forward[j, s - 1] == 0:
-                continue
-            end = s + run
-            if end == length:
-                if backward[j + 1, length] == 0:
-                    continue
-            elif board[offset + end * stride] == BLACK or backward[j + 1, end + 1] == 0:
-                continue
-            cover[s] += 1
-            cover[end] -= 1
-    covered = 0
-    for i in range(length):
-        covered += cover[i]
-        can_white = False
-        if board[offset + i * stride] != BLACK:
-            for j in range(k + 1):
-                if forward[j, i] == 1 and backward[j, i + 1] == 1:
-                    can_white = True
-                    break
-        if covered > 0:
-            out[i] = UNKNOWN if can_white else BLACK
-        else:
-            out[i] = WHITE
-    return True
 
 
 @kernel
@@ -356,6 +166,136 @@ def probe_row(runs, first, count, height, width, board, r, scores, queue, queued
         changed = True
         failed, _ = line_fixpoint(runs, first, count, height, width, board, starting, n_lines, queue, queued,
                                   trail, 0, forward, backward, whites, cover, out, table)
+        if failed >= 0:
+            return failed, changed
+    return -1, changed
+
+
+# The same fixpoint and probing on boards whose lines all fit ``BIT_LINE``: each line's known
+# cells are two uint64 masks, ``black[line]`` and ``white[line]`` (bit i = cell i of the line),
+# kept equal on the row and the column of every cell, as in ``nonogram.Board``.  A line solve
+# then reads and writes its two masks and nothing else.
+
+
+@kernel
+def bit_fixpoint(runs, first, count, height, width, black, white, starting, n_starting, queue, queued,
+                 trail, trail_end, table):
+    """``line_fixpoint`` on line masks: (failed line or -1, new end of ``trail``)."""
+    lines = height + width
+    head = tail = 0
+    for n in range(n_starting):
+        tail = _enqueue(starting[n], count, queue, queued, tail, lines)
+    failed = -1
+    while head < tail:
+        line = queue[head % lines]
+        head += 1
+        queued[line] = 0
+        length = width if line < height else height
+        known_black, known_white = black[line], white[line]
+        feasible, can_black, can_white = settle_bits(runs, first[line], count[line], length,
+                                                     known_black, known_white, table)
+        if not feasible:
+            failed = line
+            break
+        new_black = can_black & ~can_white & ~known_black
+        new_white = can_white & ~can_black & ~known_white
+        if (new_black | new_white) == ZERO:
+            continue
+        black[line] = known_black | new_black
+        white[line] = known_white | new_white
+        is_row = line < height
+        bit = ONE << np.uint64(line if is_row else line - height)
+        for colour in (BLACK, WHITE):
+            fixed = new_black if colour == BLACK else new_white
+            masks = black if colour == BLACK else white
+            for i in range(length):
+                if (fixed >> np.uint64(i)) & ONE:
+                    crossing = height + i if is_row else i
+                    masks[crossing] |= bit
+                    trail[trail_end] = line * width + i if is_row else i * width + line - height
+                    trail_end += 1
+                    tail = _enqueue(crossing, count, queue, queued, tail, lines)
+    while head < tail:
+        queued[queue[head % lines]] = 0
+        head += 1
+    return failed, trail_end
+
+
+@kernel
+def _set_bits(black, white, height, width, cell, colour):
+    """Fix ``cell`` to ``colour`` on its row's and its column's masks."""
+    r, c = cell // width, cell % width
+    masks = black if colour == BLACK else white
+    masks[r] |= ONE << np.uint64(c)
+    masks[height + c] |= ONE << np.uint64(r)
+
+
+@kernel
+def _colour_in(black, width, cell):
+    return BLACK if (black[cell // width] >> np.uint64(cell % width)) & ONE else WHITE
+
+
+@kernel
+def _try_bits(runs, first, count, height, width, black, white, try_black, try_white, cell, colour,
+              starting, queue, queued, trail, table):
+    """``_try`` on line masks: the try's masks are ``try_black`` and ``try_white``."""
+    try_black[:] = black
+    try_white[:] = white
+    _set_bits(try_black, try_white, height, width, cell, colour)
+    starting[0], starting[1] = cell // width, height + cell % width
+    return bit_fixpoint(runs, first, count, height, width, try_black, try_white, starting, 2, queue, queued,
+                        trail, 0, table)
+
+
+@kernel
+def probe_row_bits(runs, first, count, height, width, black, white, r, scores, queue, queued, trail,
+                   other_trail, tries, mark, agreed, starting, table):
+    """``probe_row`` on line masks; ``tries`` holds four mask arrays (black try: black and white
+    masks, white try: black and white masks)."""
+    changed = False
+    for c in range(width):
+        if ((black[r] | white[r]) >> np.uint64(c)) & ONE:
+            continue
+        v = r * width + c
+        black_failed, black_fixed = _try_bits(runs, first, count, height, width, black, white, tries[0], tries[1],
+                                              v, BLACK, starting, queue, queued, trail, table)
+        white_failed, white_fixed = _try_bits(runs, first, count, height, width, black, white, tries[2], tries[3],
+                                              v, WHITE, starting, queue, queued, other_trail, table)
+        if black_failed >= 0 and white_failed >= 0:
+            return r, changed
+        if black_failed >= 0 or white_failed >= 0:
+            survivor = 2 if black_failed >= 0 else 0
+            black[:] = tries[survivor]
+            white[:] = tries[survivor + 1]
+            changed = True
+            continue
+        for n in range(black_fixed):
+            mark[trail[n]] = 1 + _colour_in(tries[0], width, trail[n])
+        n_agreed = 0
+        for n in range(white_fixed):
+            cell = other_trail[n]
+            if mark[cell] == 1 + _colour_in(tries[2], width, cell):
+                agreed[n_agreed] = cell
+                n_agreed += 1
+        for n in range(black_fixed):
+            mark[trail[n]] = 0
+        if n_agreed == 0:
+            scores[v, 0] = black_fixed
+            scores[v, 1] = white_fixed
+            continue
+        ordered = np.sort(agreed[:n_agreed])
+        n_lines = 0
+        for colour in (BLACK, WHITE):
+            for n in range(n_agreed):
+                cell = ordered[n]
+                if _colour_in(tries[0], width, cell) == colour:
+                    _set_bits(black, white, height, width, cell, colour)
+                    starting[n_lines] = cell // width
+                    starting[n_lines + 1] = height + cell % width
+                    n_lines += 2
+        changed = True
+        failed, _ = bit_fixpoint(runs, first, count, height, width, black, white, starting, n_lines, queue, queued,
+                                 trail, 0, table)
         if failed >= 0:
             return failed, changed
     return -1, changed
