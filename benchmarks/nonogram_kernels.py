@@ -121,7 +121,7 @@ def probing_rate(board_class, puzzle, seconds: float) -> tuple[float, int]:
 
 def probing_nodes(board_class, puzzle, root, seconds: float) -> float:
     nonogram_split.ENGINE, saved = "probing", nonogram_split.ENGINE
-    nonogram_split.new_board, saved_board = board_class, nonogram_split.new_board
+    nonogram_split.new_board, saved_board = (lambda p, since=None: board_class(p)), nonogram_split.new_board
     try:
         split = nonogram_split.Split(puzzle, root, time.perf_counter() + seconds)
         start = time.perf_counter()
@@ -134,7 +134,7 @@ def probing_nodes(board_class, puzzle, root, seconds: float) -> float:
 
 def learning_decisions(kernel_on: bool, puzzle, root, seconds: float) -> float:
     saved = nonogram_learning.use_kernels
-    nonogram_learning.use_kernels = lambda p: kernel_on
+    nonogram_learning.use_kernels = lambda p, since=None: kernel_on
     try:
         learner = nonogram_learning.Learner(puzzle, root, int(0.1 * puzzle.height * puzzle.width),
                                             time.perf_counter() + seconds)

@@ -152,8 +152,8 @@ def test_probing_search_on_array_boards_yields_the_same_leaves(interpreted, boar
         return [leaf.cells for leaf in search]
 
     monkeypatch_module.setattr(nonogram_split, "ENGINE", "probing")
-    expected = leaves(Board)
-    assert leaves(lambda p: board_class(p, interpreted)) == expected
+    expected = leaves(lambda p, since=None: Board(p))
+    assert leaves(lambda p, since=None: board_class(p, interpreted)) == expected
     for grid in _all_solutions(puzzle):
         assert sum(all(state in (UNKNOWN, value) for row, values in zip(cells, grid)
                        for state, value in zip(row, values)) for cells in expected) == 1
@@ -203,3 +203,16 @@ def test_long_lines_take_the_cell_board_and_agree_with_the_mask_board(interprete
     board = nonogram_compiled.new_board(puzzle)
     assert type(board) is (ArrayBoard if nonogram_compiled.use_kernels(puzzle) else Board)
     assert _run_board(ArrayBoard(puzzle, interpreted), puzzle) == _run_board(Board(puzzle), puzzle)
+
+
+def test_a_medium_puzzle_loads_the_kernels_only_once_its_search_ran_long_enough():
+    """A 25x25 puzzle starts in Python (numba unimported) and uses the kernels after KERNEL_AFTER seconds."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    code = ("import sys, time\n"
+            "from futomip.puzzles.nonogram import from_grid\n"
+            "from futomip.reduction import nonogram_compiled as nc\n"
+            "p = from_grid(tuple(tuple(int((r * 7 + c * 3) % 5 < 2) for c in range(25)) for r in range(25)))\n"
+            "print(nc.use_kernels(p), nc.use_kernels(p, time.perf_counter()), 'numba' in sys.modules,\n"
+            "      nc.use_kernels(p, time.perf_counter() - nc.KERNEL_AFTER), 'numba' in sys.modules,\n"
+            "      type(nc.new_board(p)).__name__)\n")
+    assert _fresh_python(code).split() == ["False", "False", "False", "True", "True", "BitBoard"]

@@ -2,10 +2,16 @@
 
 ``ArrayBoard`` is a ``nonogram.Board`` with the same methods and the same results (the same
 fixpoints, failed lines and probing scores, in the same order), whose cells live in one
-``int8`` array that the kernels of ``nonogram_kernels`` work on.  ``new_board`` picks it for
-puzzles of at least ``COMPILE_CELLS`` cells when kernels run compiled (``futomip.compiled``),
-and the plain mask board otherwise: interpreted, the kernels' element-by-element loops are
-slower than the masks, and a small puzzle should not pay numba's import.
+``int8`` array that the kernels of ``nonogram_kernels`` work on; ``BitBoard`` keeps two
+``uint64`` masks per line instead (lines of at most 62 cells).  ``new_board`` picks one of
+them when ``use_kernels`` says so, and the plain mask board otherwise: interpreted, the
+kernels' element-by-element loops are slower than the masks.
+
+When to compile.  Importing numba and loading the cached kernels costs about a second (more
+on a loaded machine), while root probing of a 25x25 puzzle costs 0.1-0.3 s in Python.  So a
+puzzle uses the kernels when it has at least ``COMPILE_CELLS`` cells and either the kernels
+are loaded already (a batch after its first hard puzzle), or it is large (``EAGER_CELLS``),
+or its search has run ``KERNEL_AFTER`` seconds in Python (the searches then switch).
 
 ``LineKernel`` does the same for single lines given as masks (the clause-learning search).
 Only ``futomip.compiled``, ``futomip.puzzles`` and the other nonogram reduction modules are
@@ -14,31 +20,45 @@ imported.
 
 from __future__ import annotations
 
+import time
 from typing import Sequence
 
 import numpy as np
 
-from ..compiled import compiled
+from ..compiled import compile_requested, compiled, loaded
 from ..puzzles.nonogram import Nonogram, Runs
 from . import nonogram_kernels as kernels
 from . import nonogram_line_kernels as line_kernels
 from .nonogram import UNKNOWN, Board
 
-__all__ = ["COMPILE_CELLS", "ArrayBoard", "BitBoard", "LineKernel", "new_board", "use_kernels"]
+__all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "ArrayBoard", "BitBoard", "LineKernel", "new_board",
+           "use_kernels"]
 
 COMPILE_CELLS = 100
 """Puzzles with fewer cells keep the mask board (and never import numba)."""
 
 
-def use_kernels(puzzle: Nonogram) -> bool:
-    """Whether ``puzzle`` is large enough for the kernels and they run compiled here."""
-    return puzzle.height * puzzle.width >= COMPILE_CELLS and compiled()
+EAGER_CELLS = 1600
+"""Puzzles with at least this many cells (40x40) use the kernels from the start."""
+
+KERNEL_AFTER = 1.0
+"""Seconds a search runs in Python before it loads the kernels."""
 
 
-def new_board(puzzle: Nonogram) -> Board:
+def use_kernels(puzzle: Nonogram, since: float | None = None) -> bool:
+    """Whether work on ``puzzle`` that began at ``since`` (``time.perf_counter()``; None: now)
+    should run in the kernels, by the rule in the module text (imports numba when it says yes)."""
+    cells = puzzle.height * puzzle.width
+    if cells < COMPILE_CELLS or not compile_requested():
+        return False
+    worth = loaded() or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= KERNEL_AFTER)
+    return worth and compiled()
+
+
+def new_board(puzzle: Nonogram, since: float | None = None) -> Board:
     """The board for ``puzzle``: a ``BitBoard`` (or, for lines longer than ``BIT_LINE``, an
     ``ArrayBoard``) when ``use_kernels``, else a ``Board``."""
-    if not use_kernels(puzzle):
+    if not use_kernels(puzzle, since):
         return Board(puzzle)
     return BitBoard(puzzle) if max(puzzle.height, puzzle.width) <= line_kernels.BIT_LINE else ArrayBoard(puzzle)
 

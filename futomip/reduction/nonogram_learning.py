@@ -96,7 +96,10 @@ class Learner(ClauseReasoning):
         self.dirty: deque[int] = deque()
         self._memo: dict = {}
         # The compiled line solver when the puzzle is large and its masks fit the kernel.
-        self._kernel = LineKernel(self.clues, self.lengths) if LineKernel.fits(self.lengths) and use_kernels(puzzle) else None
+        # The compiled line solver, once ``use_kernels`` says the search is worth it.
+        self._since = time.perf_counter()
+        self._kernel: LineKernel | None = None
+        self._load_kernel()
         self._reasons: dict = {}
         self.activity = [0.0] * cells
         self.bump_size = 1.0
@@ -117,6 +120,10 @@ class Learner(ClauseReasoning):
                     self._assign(r * width + c, state, None)
         for line in range(lines):
             self._enqueue(line)
+
+    def _load_kernel(self) -> None:
+        if self._kernel is None and LineKernel.fits(self.lengths) and use_kernels(self.puzzle, self._since):
+            self._kernel = LineKernel(self.clues, self.lengths)
 
     @property
     def learnt(self) -> int:
@@ -285,6 +292,7 @@ class Learner(ClauseReasoning):
             if self.decisions % 64 == 0:
                 if self._stopped():
                     return
+                self._load_kernel()
                 if self.pause():
                     yield None
             self.levels.append(len(self.trail))
