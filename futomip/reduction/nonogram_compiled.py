@@ -41,8 +41,11 @@ COMPILE_CELLS = 100
 EAGER_CELLS = 1600
 """Puzzles with at least this many cells (40x40) use the kernels from the start."""
 
-KERNEL_AFTER = 1.0
-"""Seconds a search runs in Python before it loads the kernels."""
+KERNEL_AFTER = 4.0
+"""Seconds a search runs in Python before it loads the kernels.  Loading costs 0.5-1 s (numba's
+import and its cache; more on a loaded machine) and the learning search gains about 1.5x from
+compiled line solves, so a search shorter than a few seconds would lose (measured in
+docs/notes/jit.md: with 1 s, puzzles solved in 2-4 s took a second longer)."""
 
 
 def use_kernels(puzzle: Nonogram, since: float | None = None) -> bool:
