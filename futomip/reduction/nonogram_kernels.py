@@ -64,21 +64,41 @@ def _enqueue(line, count, queue, queued, tail, lines):
 
 
 @kernel
+def _start(starting, n_starting, count, queue, queued, lines):
+    """Queue ``starting[:n_starting]`` (each once, lines without a clue left out); the tail."""
+    tail = 0
+    for n in range(n_starting):
+        tail = _enqueue(starting[n], count, queue, queued, tail, lines)
+    return tail
+
+
+@kernel
+def _pop(queue, queued, head, lines):
+    line = queue[head % lines]
+    queued[line] = 0
+    return line
+
+
+@kernel
+def _drain(queue, queued, head, tail, lines):
+    """Empty the queue (after a contradiction), so that ``queued`` is all 0 again."""
+    while head < tail:
+        queued[queue[head % lines]] = 0
+        head += 1
+
+
+@kernel
 def line_fixpoint(runs, first, count, height, width, board, starting, n_starting, queue, queued,
                   trail, trail_end, forward, backward, whites, cover, out, table):
     """Solve ``starting[:n_starting]`` and every line a newly fixed cell crosses until nothing
     changes.  Returns (the first line left without a placement or -1, the new end of ``trail``,
-    to which each newly fixed cell number is appended in the order it was fixed).  The queue is
-    FIFO and crossings are queued black cells first, as in ``Board.propagate``."""
+    to which each newly fixed cell is appended as 2 cell + colour, in the order it was fixed).
+    The queue is FIFO and crossings are queued black cells first, as in ``Board.propagate``."""
     lines = height + width
-    head = tail = 0
-    for n in range(n_starting):
-        tail = _enqueue(starting[n], count, queue, queued, tail, lines)
-    failed = -1
+    head, tail, failed = 0, _start(starting, n_starting, count, queue, queued, lines), -1
     while head < tail:
-        line = queue[head % lines]
+        line = _pop(queue, queued, head, lines)
         head += 1
-        queued[line] = 0
         if line < height:
             offset, stride, length = line * width, 1, width
         else:
@@ -92,13 +112,11 @@ def line_fixpoint(runs, first, count, height, width, board, starting, n_starting
                 cell = offset + i * stride
                 if out[i] == colour and board[cell] == UNKNOWN:
                     board[cell] = colour
-                    trail[trail_end] = cell
+                    trail[trail_end] = 2 * cell + colour
                     trail_end += 1
                     crossing = height + i if line < height else i
                     tail = _enqueue(crossing, count, queue, queued, tail, lines)
-    while head < tail:
-        queued[queue[head % lines]] = 0
-        head += 1
+    _drain(queue, queued, head, tail, lines)
     return failed, trail_end
 
 
@@ -106,12 +124,41 @@ def line_fixpoint(runs, first, count, height, width, board, starting, n_starting
 def _try(runs, first, count, height, width, board, copy, r, c, colour, starting, queue, queued,
          trail, forward, backward, whites, cover, out, table):
     """Cell (r, c) set to ``colour`` on ``copy`` (a copy of ``board``) and propagated:
-    (failed line or -1, how many cells it fixed, listed in ``trail``)."""
+    (failed line or -1, how many cells it fixed, listed in ``trail`` as 2 cell + colour)."""
     copy[:] = board
     copy[r * width + c] = colour
     starting[0], starting[1] = r, height + c
     return line_fixpoint(runs, first, count, height, width, copy, starting, 2, queue, queued,
                          trail, 0, forward, backward, whites, cover, out, table)
+
+
+@kernel
+def _agree(trail, n_trail, other_trail, n_other, mark, agreed, starting, height, width, scores, v):
+    """The cells that two tries of cell ``v`` fixed alike, as literals (2 cell + colour) in
+    ``agreed``, black ones first and each colour by cell (the order ``Board.probe`` assigns
+    them in), and the two lines of each in ``starting``; returns how many.  When there are
+    none, ``v`` gets its scores (cells fixed by each try).  ``mark`` is all 0 before and after."""
+    for n in range(n_trail):
+        mark[trail[n] >> 1] = 1 + (trail[n] & 1)
+    white_last = 2 * height * width
+    n_agreed = 0
+    for n in range(n_other):
+        literal = other_trail[n]
+        if mark[literal >> 1] == 1 + (literal & 1):
+            agreed[n_agreed] = literal + white_last * (1 - (literal & 1))
+            n_agreed += 1
+    for n in range(n_trail):
+        mark[trail[n] >> 1] = 0
+    if n_agreed == 0:
+        scores[v, 0], scores[v, 1] = n_trail, n_other
+        return 0
+    agreed[:n_agreed] = np.sort(agreed[:n_agreed])
+    for n in range(n_agreed):
+        literal = agreed[n] % white_last
+        agreed[n] = literal
+        starting[2 * n] = (literal >> 1) // width
+        starting[2 * n + 1] = height + (literal >> 1) % width
+    return n_agreed
 
 
 @kernel
@@ -139,32 +186,14 @@ def probe_row(runs, first, count, height, width, board, r, scores, queue, queued
             board[:] = white_try if black_failed >= 0 else black_try
             changed = True
             continue
-        for n in range(black_fixed):
-            mark[trail[n]] = 1 + black_try[trail[n]]
-        n_agreed = 0
-        for n in range(white_fixed):
-            cell = other_trail[n]
-            if mark[cell] == 1 + white_try[cell]:
-                agreed[n_agreed] = cell
-                n_agreed += 1
-        for n in range(black_fixed):
-            mark[trail[n]] = 0
+        n_agreed = _agree(trail, black_fixed, other_trail, white_fixed, mark, agreed, starting, height, width,
+                          scores, v)
         if n_agreed == 0:
-            scores[v, 0] = black_fixed
-            scores[v, 1] = white_fixed
             continue
-        ordered = np.sort(agreed[:n_agreed])
-        n_lines = 0
-        for colour in (BLACK, WHITE):
-            for n in range(n_agreed):
-                cell = ordered[n]
-                if black_try[cell] == colour:
-                    board[cell] = colour
-                    starting[n_lines] = cell // width
-                    starting[n_lines + 1] = height + cell % width
-                    n_lines += 2
+        for n in range(n_agreed):
+            board[agreed[n] >> 1] = agreed[n] & 1
         changed = True
-        failed, _ = line_fixpoint(runs, first, count, height, width, board, starting, n_lines, queue, queued,
+        failed, _ = line_fixpoint(runs, first, count, height, width, board, starting, 2 * n_agreed, queue, queued,
                                   trail, 0, forward, backward, whites, cover, out, table)
         if failed >= 0:
             return failed, changed
@@ -182,14 +211,10 @@ def bit_fixpoint(runs, first, count, height, width, black, white, starting, n_st
                  trail, trail_end, table):
     """``line_fixpoint`` on line masks: (failed line or -1, new end of ``trail``)."""
     lines = height + width
-    head = tail = 0
-    for n in range(n_starting):
-        tail = _enqueue(starting[n], count, queue, queued, tail, lines)
-    failed = -1
+    head, tail, failed = 0, _start(starting, n_starting, count, queue, queued, lines), -1
     while head < tail:
-        line = queue[head % lines]
+        line = _pop(queue, queued, head, lines)
         head += 1
-        queued[line] = 0
         length = width if line < height else height
         known_black, known_white = black[line], white[line]
         feasible, can_black, can_white = settle_bits(runs, first[line], count[line], length,
@@ -212,12 +237,10 @@ def bit_fixpoint(runs, first, count, height, width, black, white, starting, n_st
                 if (fixed >> np.uint64(i)) & ONE:
                     crossing = height + i if is_row else i
                     masks[crossing] |= bit
-                    trail[trail_end] = line * width + i if is_row else i * width + line - height
+                    trail[trail_end] = 2 * (line * width + i if is_row else i * width + line - height) + colour
                     trail_end += 1
                     tail = _enqueue(crossing, count, queue, queued, tail, lines)
-    while head < tail:
-        queued[queue[head % lines]] = 0
-        head += 1
+    _drain(queue, queued, head, tail, lines)
     return failed, trail_end
 
 
@@ -228,11 +251,6 @@ def _set_bits(black, white, height, width, cell, colour):
     masks = black if colour == BLACK else white
     masks[r] |= ONE << np.uint64(c)
     masks[height + c] |= ONE << np.uint64(r)
-
-
-@kernel
-def _colour_in(black, width, cell):
-    return BLACK if (black[cell // width] >> np.uint64(cell % width)) & ONE else WHITE
 
 
 @kernel
@@ -269,33 +287,15 @@ def probe_row_bits(runs, first, count, height, width, black, white, r, scores, q
             white[:] = tries[survivor + 1]
             changed = True
             continue
-        for n in range(black_fixed):
-            mark[trail[n]] = 1 + _colour_in(tries[0], width, trail[n])
-        n_agreed = 0
-        for n in range(white_fixed):
-            cell = other_trail[n]
-            if mark[cell] == 1 + _colour_in(tries[2], width, cell):
-                agreed[n_agreed] = cell
-                n_agreed += 1
-        for n in range(black_fixed):
-            mark[trail[n]] = 0
+        n_agreed = _agree(trail, black_fixed, other_trail, white_fixed, mark, agreed, starting, height, width,
+                          scores, v)
         if n_agreed == 0:
-            scores[v, 0] = black_fixed
-            scores[v, 1] = white_fixed
             continue
-        ordered = np.sort(agreed[:n_agreed])
-        n_lines = 0
-        for colour in (BLACK, WHITE):
-            for n in range(n_agreed):
-                cell = ordered[n]
-                if _colour_in(tries[0], width, cell) == colour:
-                    _set_bits(black, white, height, width, cell, colour)
-                    starting[n_lines] = cell // width
-                    starting[n_lines + 1] = height + cell % width
-                    n_lines += 2
+        for n in range(n_agreed):
+            _set_bits(black, white, height, width, agreed[n] >> 1, agreed[n] & 1)
         changed = True
-        failed, _ = bit_fixpoint(runs, first, count, height, width, black, white, starting, n_lines, queue, queued,
-                                 trail, 0, table)
+        failed, _ = bit_fixpoint(runs, first, count, height, width, black, white, starting, 2 * n_agreed, queue,
+                                 queued, trail, 0, table)
         if failed >= 0:
             return failed, changed
     return -1, changed
