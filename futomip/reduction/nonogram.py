@@ -18,10 +18,13 @@ on what is left (``models/nonogram.py``) has exactly the same 0/1 solutions, and
 uniqueness proofs, enumeration and conflict explanation stay exact.  A line with no
 placement left proves the puzzle infeasible (``contradiction`` names it).
 
-The result is a ``NonogramDomains``: cell states and, per line, the allowed 0-based
+``reduce`` runs on ``nonogram_compiled.new_board``: this mask board, or for puzzles where the
+compiled kernels pay (``use_kernels``) the same fixpoint and probing in numba, with equal
+results.  The result is a ``NonogramDomains``: cell states and, per line, the allowed 0-based
 starts of each block (from one last solve of every line on the final cells).  Lines
 without a clue (``None``, from ``restrict``) constrain nothing and are skipped.  Only
-``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
+``futomip.puzzles`` and the other nonogram reduction modules are imported: no solver, no
+backend, no ``models``.
 """
 
 from __future__ import annotations

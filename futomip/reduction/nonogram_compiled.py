@@ -37,7 +37,6 @@ __all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "ArrayBoard", "BitBoa
 COMPILE_CELLS = 100
 """Puzzles with fewer cells keep the mask board (and never import numba)."""
 
-
 EAGER_CELLS = 1600
 """Puzzles with at least this many cells (40x40) use the kernels from the start."""
 

@@ -31,7 +31,9 @@ decision cell), and the search ends, with ``finished`` True, when a conflict nee
 decision: then every solution lies in some leaf.  The first leaf's root domains are
 the probing fixpoint of ``nonogram``, so level 0 starts there.
 
-Only ``futomip.puzzles`` and the line solver are imported: no solver, no backend, no
+Line solves go through the compiled line kernel (``nonogram_compiled.LineKernel``) once
+``use_kernels`` says the search has run long enough; the rest of the search is Python.
+Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
 """
 
