@@ -28,6 +28,7 @@ from futomip.reduction import nonogram_kernels as kernels
 from futomip.reduction import nonogram_line_kernels as line_kernels
 from futomip.reduction.nonogram import BLACK, UNKNOWN, WHITE, Board, solve_line
 from futomip.reduction.nonogram_compiled import ArrayBoard, BitBoard, LineKernel
+from futomip.reduction.nonogram_explain import explain_cell, explain_conflict
 from futomip.reduction.nonogram_line import solve_masks
 
 MODES = pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
@@ -216,3 +217,22 @@ def test_a_medium_puzzle_loads_the_kernels_only_once_its_search_ran_long_enough(
             "      nc.use_kernels(p, time.perf_counter() - nc.KERNEL_AFTER), 'numba' in sys.modules,\n"
             "      type(nc.new_board(p)).__name__)\n")
     assert _fresh_python(code).split() == ["False", "False", "False", "True", "True", "BitBoard"]
+
+
+@MODES
+@settings(max_examples=300, deadline=None)
+@given(case=_line_and_knowledge())
+def test_compiled_reasons_equal_nonogram_explain(interpreted, case):
+    """LineKernel's explain_cell and explain_conflict return exactly nonogram_explain's reasons."""
+    clue, known = case
+    black = sum(1 << c for c, state in enumerate(known) if state == BLACK)
+    white = sum(1 << c for c, state in enumerate(known) if state == WHITE)
+    solver = LineKernel([tuple(clue)], [len(known)], interpreted=interpreted)
+    solved = solve_line(tuple(clue), known)
+    if solved.cells is None:
+        assert solver.explain_conflict(0, black, white) == explain_conflict(tuple(clue), len(known), black, white)
+        return
+    for cell, (before, after) in enumerate(zip(known, solved.cells)):
+        if before == UNKNOWN and after != UNKNOWN:
+            assert (solver.explain_cell(0, black, white, cell, after)
+                    == explain_cell(tuple(clue), len(known), black, white, cell, after))

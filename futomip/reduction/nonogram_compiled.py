@@ -27,6 +27,7 @@ import numpy as np
 
 from ..compiled import compile_requested, compiled, loaded
 from ..puzzles.nonogram import Nonogram, Runs
+from . import nonogram_explain_kernels as explain_kernels
 from . import nonogram_kernels as kernels
 from . import nonogram_line_kernels as line_kernels
 from .nonogram import UNKNOWN, Board
@@ -223,15 +224,19 @@ class BitBoard(ArrayBoard):
 
 class LineKernel:
     """``solve_masks`` for the lines of one puzzle, compiled: ``solve(line, black, white)``
-    gives (cells that can be black, cells that can be white) or None.  Only for puzzles whose
-    lines have at most ``BIT_LINE`` cells (``fits``)."""
+    gives (cells that can be black, cells that can be white) or None; ``explain_cell`` and
+    ``explain_conflict`` are those of ``nonogram_explain``.  Only for puzzles whose lines have
+    at most ``BIT_LINE`` cells (``fits``)."""
 
     def __init__(self, clues: Sequence[Runs | None], lengths: Sequence[int], interpreted: bool = False) -> None:
         self.runs, self.first, self.count = _clue_arrays(clues)
         self.lengths = list(lengths)
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
+        self.layers = np.zeros((2, max(self.lengths) + 1), dtype=np.uint64)
         self._settle = _pick(line_kernels.settle_bits, interpreted)
+        self._explain_cell = _pick(explain_kernels.explain_cell_bits, interpreted)
+        self._explain_conflict = _pick(explain_kernels.explain_conflict_bits, interpreted)
 
     @staticmethod
     def fits(lengths: Sequence[int]) -> bool:
@@ -242,3 +247,15 @@ class LineKernel:
                                                       self.lengths[line], np.uint64(black), np.uint64(white),
                                                       self.table)
         return (int(can_black), int(can_white)) if feasible else None
+
+    def explain_cell(self, line: int, black: int, white: int, cell: int, colour: int) -> tuple[int, int]:
+        """``nonogram_explain.explain_cell`` for ``line``, compiled."""
+        reason = self._explain_cell(self.runs, self.first[line], self.count[line], self.lengths[line],
+                                    np.uint64(black), np.uint64(white), cell, colour, self.layers)
+        return int(reason[0]), int(reason[1])
+
+    def explain_conflict(self, line: int, black: int, white: int) -> tuple[int, int]:
+        """``nonogram_explain.explain_conflict`` for ``line``, compiled."""
+        reason = self._explain_conflict(self.runs, self.first[line], self.count[line], self.lengths[line],
+                                        np.uint64(black), np.uint64(white), self.layers)
+        return int(reason[0]), int(reason[1])
