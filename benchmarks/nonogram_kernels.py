@@ -17,7 +17,8 @@ programs hits both alike:
               (``Board`` with its memo vs ``ArrayBoard``); passes per run are printed too
     nodes     search nodes per second for ``--seconds`` per puzzle: the probing split's nodes
               (each a line fixpoint and a probing to its end; ``Board`` vs ``ArrayBoard``) and
-              the learning search's decisions (its line solves by ``solve_masks`` vs the kernel)
+              the learning search's decisions (its line solves and reasons in Python vs in
+              ``LineKernel``; the rest of that search is Python either way)
 
 Prints one row per puzzle and measurement and the medians of the ratios.  The kernels'
 first compilation (numba's on-disk cache) happens before any timing.
