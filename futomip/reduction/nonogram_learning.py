@@ -31,8 +31,8 @@ decision cell), and the search ends, with ``finished`` True, when a conflict nee
 decision: then every solution lies in some leaf.  The first leaf's root domains are
 the probing fixpoint of ``nonogram``, so level 0 starts there.
 
-Line solves go through the compiled line kernel (``nonogram_compiled.LineKernel``) once
-``use_kernels`` says the search has run long enough; the rest of the search is Python.
+Line solves and reasons go through the compiled line kernel (``nonogram_compiled.LineKernel``)
+once ``use_kernels`` says the search has run long enough; the rest of the search is Python.
 Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
 """
@@ -97,8 +97,8 @@ class Learner(ClauseReasoning):
         self.queued = [False] * lines
         self.dirty: deque[int] = deque()
         self._memo: dict = {}
-        # The compiled line solver when the puzzle is large and its masks fit the kernel.
-        # The compiled line solver, once ``use_kernels`` says the search is worth it.
+        # The compiled line solver and reasons, once ``use_kernels`` says the search is worth it
+        # (checked every 64 decisions: the rule depends on how long ago the search started).
         self._since = time.perf_counter()
         self._kernel: LineKernel | None = None
         self._load_kernel()
