@@ -35,7 +35,7 @@ import sys
 import threading
 from typing import Callable
 
-__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "ENVIRONMENT_VARIABLE"]
+__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "loaded", "ENVIRONMENT_VARIABLE"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported)."""
@@ -60,6 +60,12 @@ def compiled() -> bool:
                 if _decided:
                     _switch_to_compiled()
     return _decided
+
+
+def loaded() -> bool:
+    """Whether kernels already run compiled in this process (never imports numba): a caller
+    that would only gain a little from compiling can use them when someone else paid for it."""
+    return bool(_decided)
 
 
 class Kernel:

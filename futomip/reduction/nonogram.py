@@ -18,10 +18,13 @@ on what is left (``models/nonogram.py``) has exactly the same 0/1 solutions, and
 uniqueness proofs, enumeration and conflict explanation stay exact.  A line with no
 placement left proves the puzzle infeasible (``contradiction`` names it).
 
-The result is a ``NonogramDomains``: cell states and, per line, the allowed 0-based
+``reduce`` runs on ``nonogram_compiled.new_board``: this mask board, or for puzzles where the
+compiled kernels pay (``use_kernels``) the same fixpoint and probing in numba, with equal
+results.  The result is a ``NonogramDomains``: cell states and, per line, the allowed 0-based
 starts of each block (from one last solve of every line on the final cells).  Lines
 without a clue (``None``, from ``restrict``) constrain nothing and are skipped.  Only
-``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
+``futomip.puzzles`` and the other nonogram reduction modules are imported: no solver, no
+backend, no ``models``.
 """
 
 from __future__ import annotations
@@ -240,56 +243,69 @@ class Board:
         cell fail (else None) and whether probing ran to its end.  ``progress`` gets a
         line of text about once a second.
         """
-        height, width = self.height, self.width
         shown = time.perf_counter()
         changed, passes = True, 0
         while changed:
             changed, passes = False, passes + 1
             # Only the last pass (which changed nothing) probed every open cell to the end.
-            self.scores = {}
-            for r in range(height):
+            self._new_pass()
+            for r in range(self.height):
                 now = time.perf_counter()
                 if stop_at is not None and now >= stop_at:
                     return None, False
                 if progress is not None and now - shown >= PROGRESS_EVERY:
                     shown = now
-                    progress(f"probing pass {passes}, row {r + 1}/{height}: {self.open_cells()} cells open")
-                for c in range(width):
-                    if (self.black[r] | self.white[r]) >> c & 1:
-                        continue
-                    black_failed, black_b, black_w, black_fixed_b, black_fixed_w = self._try(r, c, BLACK)
-                    white_failed, white_b, white_w, white_fixed_b, white_fixed_w = self._try(r, c, WHITE)
-                    if black_failed is not None and white_failed is not None:
-                        return r, True
-                    if black_failed is not None or white_failed is not None:
-                        # The survivor is already a line fixpoint: take it whole.
-                        self.black, self.white = (white_b, white_w) if black_failed is not None else (black_b, black_w)
-                        changed = True
-                        continue
-                    lines = []
-                    for colour, agreed in ((BLACK, black_fixed_b & white_fixed_b), (WHITE, black_fixed_w & white_fixed_w)):
-                        for position in _bits(agreed):
-                            rr, cc = divmod(position, width)
-                            self.assign(rr, cc, colour)
-                            lines += (rr, height + cc)
-                    if not lines:
-                        self.scores[r, c] = ((black_fixed_b | black_fixed_w).bit_count(),
-                                             (white_fixed_b | white_fixed_w).bit_count())
-                        continue
-                    changed = True
-                    failed = self.propagate(lines)
-                    if failed is not None:
-                        return failed, True
+                    progress(f"probing pass {passes}, row {r + 1}/{self.height}: {self.open_cells()} cells open")
+                failed, row_changed = self._probe_row(r)
+                changed = changed or row_changed
+                if failed is not None:
+                    return failed, True
         return None, True
+
+    def _new_pass(self) -> None:
+        self.scores = {}
+
+    def _probe_row(self, r: int) -> tuple[int | None, bool]:
+        """Probe the open cells of row ``r``: (the contradicting line or None, whether a cell was fixed)."""
+        height, width = self.height, self.width
+        changed = False
+        for c in range(width):
+            if (self.black[r] | self.white[r]) >> c & 1:
+                continue
+            black_failed, black_b, black_w, black_fixed_b, black_fixed_w = self._try(r, c, BLACK)
+            white_failed, white_b, white_w, white_fixed_b, white_fixed_w = self._try(r, c, WHITE)
+            if black_failed is not None and white_failed is not None:
+                return r, changed
+            if black_failed is not None or white_failed is not None:
+                # The survivor is already a line fixpoint: take it whole.
+                self.black, self.white = (white_b, white_w) if black_failed is not None else (black_b, black_w)
+                changed = True
+                continue
+            lines = []
+            for colour, agreed in ((BLACK, black_fixed_b & white_fixed_b), (WHITE, black_fixed_w & white_fixed_w)):
+                for position in _bits(agreed):
+                    rr, cc = divmod(position, width)
+                    self.assign(rr, cc, colour)
+                    lines += (rr, height + cc)
+            if not lines:
+                self.scores[r, c] = ((black_fixed_b | black_fixed_w).bit_count(),
+                                     (white_fixed_b | white_fixed_w).bit_count())
+                continue
+            changed = True
+            failed = self.propagate(lines)
+            if failed is not None:
+                return failed, changed
+        return None, changed
 
     def domains(self, failed: int | None = None, finished: bool = True,
                 scores: dict | None = None) -> NonogramDomains:
         """The board as domains: the start sets come from one more solve of every line on it."""
         starts = {}
+        black, white = self.black, self.white
         for line, clue in enumerate(self.clues):
             if clue is None:
                 continue
-            outcome = _solve_masks(clue, self.lengths[line], self.black[line], self.white[line])
+            outcome = _solve_masks(clue, self.lengths[line], black[line], white[line])
             if outcome is None:
                 starts[self.key(line)] = tuple(() for _ in clue)
                 failed = line if failed is None else failed
@@ -308,7 +324,10 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     """
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
-    board = Board(puzzle)
+    # Imported here: the compiled board is a subclass of Board, defined after this module.
+    from .nonogram_compiled import new_board
+
+    board = new_board(puzzle)
     failed = board.propagate(range(len(board.clues)))
     finished = True
     if failed is None and level == "probing":

@@ -2,8 +2,8 @@
 
 ``ClauseReasoning`` is the part of ``Learner`` that works on clauses: the two watched
 literals of every kept clause, the premises of an implied cell (the few known cells of its
-line that force it, from ``nonogram_explain``, or the other literals of its clause),
-first-UIP conflict analysis with recursive minimisation, VSIDS activity bumps, and keeping
+line that force it, from ``nonogram_explain`` or its compiled twin in ``Learner``'s line
+kernel, or the other literals of its clause), first-UIP conflict analysis with recursive minimisation, VSIDS activity bumps, and keeping
 and cleaning the learnt clauses by their LBD.  Why a learnt clause removes no solution is
 written out in ``nonogram_learning``.  It expects the search state that ``Learner`` sets up
 (``value``, ``level``, ``reason``, ``trail``, ``levels``, ``watches``, line masks, ...).
@@ -64,9 +64,13 @@ class ClauseReasoning:
             return [literal ^ 1 for literal in (reason if v is None else reason[1:])]
         line = reason[0]
         clue, length = self.clues[line], self.lengths[line]
+        kernel = self._kernel
         if v is None:
             known_black, known_white = self.black[line], self.white[line]
-            black, white = explain_conflict(clue, length, known_black, known_white)
+            if kernel is None:
+                black, white = explain_conflict(clue, length, known_black, known_white)
+            else:
+                black, white = kernel.explain_conflict(line, known_black, known_white)
         else:
             r, c = divmod(v, self.width)
             i = c if line < self.height else r
@@ -75,7 +79,11 @@ class ClauseReasoning:
             if cached is None:
                 if len(self._reasons) >= MEMO_LIMIT:
                     self._reasons.clear()
-                cached = self._reasons[key] = explain_cell(clue, length, reason[1], reason[2], i, self.value[v])
+                if kernel is None:
+                    cached = explain_cell(clue, length, reason[1], reason[2], i, self.value[v])
+                else:
+                    cached = kernel.explain_cell(line, reason[1], reason[2], i, self.value[v])
+                self._reasons[key] = cached
             black, white = cached
         return [2 * self._cell(line, i) + 1 for i in _bits(black)] + [2 * self._cell(line, i) for i in _bits(white)]
 

@@ -31,7 +31,9 @@ decision cell), and the search ends, with ``finished`` True, when a conflict nee
 decision: then every solution lies in some leaf.  The first leaf's root domains are
 the probing fixpoint of ``nonogram``, so level 0 starts there.
 
-Only ``futomip.puzzles`` and the line solver are imported: no solver, no backend, no
+Line solves and reasons go through the compiled line kernel (``nonogram_compiled.LineKernel``)
+once ``use_kernels`` says the search has run long enough; the rest of the search is Python.
+Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
 """
 
@@ -45,6 +47,7 @@ from typing import Callable, Iterator
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, MEMO_LIMIT, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains, _bits, _solve_masks
 from .nonogram_clauses import ClauseReasoning
+from .nonogram_compiled import LineKernel, use_kernels
 
 __all__ = ["RESTART_CONFLICTS", "Learner", "luby"]
 
@@ -94,6 +97,11 @@ class Learner(ClauseReasoning):
         self.queued = [False] * lines
         self.dirty: deque[int] = deque()
         self._memo: dict = {}
+        # The compiled line solver and reasons, once ``use_kernels`` says the search is worth it
+        # (checked every 64 decisions: the rule depends on how long ago the search started).
+        self._since = time.perf_counter()
+        self._kernel: LineKernel | None = None
+        self._load_kernel()
         self._reasons: dict = {}
         self.activity = [0.0] * cells
         self.bump_size = 1.0
@@ -114,6 +122,10 @@ class Learner(ClauseReasoning):
                     self._assign(r * width + c, state, None)
         for line in range(lines):
             self._enqueue(line)
+
+    def _load_kernel(self) -> None:
+        if self._kernel is None and LineKernel.fits(self.lengths) and use_kernels(self.puzzle, self._since):
+            self._kernel = LineKernel(self.clues, self.lengths)
 
     @property
     def learnt(self) -> int:
@@ -157,7 +169,10 @@ class Learner(ClauseReasoning):
             if outcome == 0:
                 if len(self._memo) >= MEMO_LIMIT:
                     self._memo.clear()
-                solved = _solve_masks(self.clues[line], self.lengths[line], known_black, known_white)
+                if self._kernel is None:
+                    solved = _solve_masks(self.clues[line], self.lengths[line], known_black, known_white)
+                else:
+                    solved = self._kernel.solve(line, known_black, known_white)
                 outcome = self._memo[key] = None if solved is None else solved[:2]
             if outcome is None:
                 return (line,)
@@ -279,6 +294,7 @@ class Learner(ClauseReasoning):
             if self.decisions % 64 == 0:
                 if self._stopped():
                     return
+                self._load_kernel()
                 if self.pause():
                     yield None
             self.levels.append(len(self.trail))

@@ -52,6 +52,7 @@ from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
+from .nonogram_compiled import new_board
 from .nonogram_learning import Learner, luby
 
 __all__ = ["ENGINE", "ENGINES", "FIRST_SEARCH", "LEAF_SHARE", "RESTART_NODES", "ROOT_SLICE", "Split"]
@@ -205,10 +206,14 @@ class Split:
             self.restarts, self.conflicts, self.learnt = learner.restarts, learner.conflicts, learner.learnt
 
     def _probing(self) -> Iterator[NonogramDomains | None]:
-        # One board for every run: its memo of line solutions stays valid across restarts.
-        board = Board(self.puzzle)
+        # One board for every run (its memo of line solutions stays valid across restarts),
+        # until the search has run long enough for the compiled board.
+        since = time.perf_counter()
+        board = new_board(self.puzzle, since)
         run = 1
         while True:
+            if type(board) is Board:
+                board = new_board(self.puzzle, since)
             budget = None if RESTART_NODES is None else RESTART_NODES * luby(run)
             outcome = yield from self._run(board, run, budget)
             if outcome != "restart":
