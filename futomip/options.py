@@ -18,10 +18,15 @@ from dataclasses import dataclass, replace
 
 from .errors import UsageError
 
-__all__ = ["Options", "Deadline", "REDUCE_LEVELS"]
+__all__ = ["Options", "Deadline", "REDUCE_LEVELS", "SCHEDULES"]
 
 REDUCE_LEVELS = ("split", "probing", "lines", "none")
 """Domain-reduction levels, strongest first (``futomip.reduction`` says what each does)."""
+
+SCHEDULES = ("auto", "parallel", "sequential", "search")
+"""How the split search and the solver on the whole model share the time
+(``futomip.pipeline.schedule``): "auto" (side by side when a core is free, else in turns),
+"parallel", "sequential", or "search" (the split search alone, the solver only on its leaves)."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,8 @@ class Options:
     backend: str | None = None
     solver: str | None = None
     encoding: str | None = None
-    reduce: str = REDUCE_LEVELS[0]
+    reduce: str | None = None
+    """None: the level measured best for the puzzle's kind and the pair (``futomip.solvers.defaults``)."""
     time_limit: float | None = None
     threads: int | None = None
     seed: int | None = None
@@ -44,6 +50,8 @@ class Options:
     """The memory guard: a model with more binary columns is refused before it is built
     (None: no guard).  About 1.5 GB (highspy) to 2.2 GB (Pyomo)
     per million columns, measured (README, Memory)."""
+    schedule: str | None = None
+    """One of ``SCHEDULES``; None is "auto"."""
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:
@@ -57,7 +65,9 @@ class Options:
             raise UsageError(f"a seed must be a whole number >= 0, got {self.seed!r}")
         if self.max_columns is not None and (not isinstance(self.max_columns, int) or self.max_columns < 1):
             raise UsageError(f"max_columns must be a whole number >= 1 or None, got {self.max_columns!r}")
-        if self.reduce not in REDUCE_LEVELS:
+        if self.schedule is not None and self.schedule not in SCHEDULES:
+            raise UsageError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
+        if self.reduce is not None and self.reduce not in REDUCE_LEVELS:
             raise UsageError(f"reduction level must be one of {', '.join(REDUCE_LEVELS)}, got {self.reduce!r}")
         object.__setattr__(self, "solver_options", tuple((str(k), str(v)) for k, v in self.solver_options))
 

@@ -1,0 +1,66 @@
+"""The default configuration for a puzzle kind: the pair *and* the reduction level, measured.
+
+``configuration(kind, backend, solver, reduce)`` fills in what the user left open (None)
+from the rows of ``futomip.solvers.measured`` (written by ``benchmarks/choose_defaults.py``):
+the first row for the kind that agrees with what was pinned and whose pair is available
+here.  When no row fits (a kind not measured, a pinned pair no row names), the pair comes
+from the first-choice rule (``default_pair``) and the level is "split" (the search and the
+solver sharing the time, ``futomip.pipeline.schedule``).  ``--backend``, ``--solver`` and
+``--reduce`` pin everything they name.  ``Configuration.reason`` says in words why, for
+``futomip solvers`` and the status line.
+
+Must not import ``models``, the puzzles, the pipeline or the CLI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import Pair, check, default_pair, require
+from . import measured
+
+__all__ = ["Configuration", "configuration", "FALLBACK_REDUCE"]
+
+FALLBACK_REDUCE = "split"
+
+
+@dataclass(frozen=True)
+class Configuration:
+    pair: Pair
+    reduce: str
+    reason: str
+
+
+def _source() -> str:
+    return f"benchmarks/choose_defaults.py, {measured.MEASURED}"
+
+
+def configuration(kind: str | None, backend: str | None = None, solver_name: str | None = None,
+                  reduce: str | None = None) -> Configuration:
+    """The configuration to run ``kind`` with (see the module text)."""
+    rows = measured.DEFAULTS.get(kind, ()) if kind is not None else ()
+    agreeing = [row for row in rows if (backend is None or row[0] == backend)
+                and (solver_name is None or row[1] == solver_name) and (reduce is None or row[2] == reduce)]
+    missing = []
+    for row_backend, row_solver, row_reduce, why in agreeing:
+        if backend is not None and solver_name is not None:
+            pair = require(backend, solver_name)
+        else:
+            pair = check(row_backend, row_solver)
+        if pair.available:
+            fell_back = f"; {', '.join(missing)} not installed" if missing else ""
+            pinned = _pinned_words(backend, solver_name, reduce)
+            return Configuration(pair, row_reduce, f"default for {kind}: {pair.name} --reduce {row_reduce}, "
+                                 f"{why} ({_source()}){fell_back}{pinned}")
+        missing.append(f"{row_backend}/{row_solver}")
+    pair = default_pair(backend, solver_name, kind)
+    level = reduce or FALLBACK_REDUCE
+    why = "no measurement for this configuration" if rows else f"no measurement for {kind}"
+    return Configuration(pair, level, f"{pair.name} --reduce {level}: {why}, first-choice pair order"
+                         + _pinned_words(backend, solver_name, reduce))
+
+
+def _pinned_words(backend, solver_name, reduce) -> str:
+    pinned = [f"--{name} {value}" for name, value in (("backend", backend), ("solver", solver_name),
+                                                      ("reduce", reduce)) if value]
+    return f"; pinned: {' '.join(pinned)}" if pinned else ""
