@@ -155,9 +155,11 @@ def test_the_search_alone_runs_without_a_solver():
     assert answer == ("solved", "search") and abs(clock.now - 2.0) < 1e-9 and turns.solver_seconds == 0
 
 
-def test_choose_counts_jobs_and_threads(monkeypatch):
-    """A free core for the worker means parallel; batch jobs and solver threads use cores up."""
+def test_choose_counts_jobs_threads_and_load(monkeypatch):
+    """A free core for the worker means parallel; batch jobs, solver threads and the machine's
+    load use cores up."""
     cores = len(os.sched_getaffinity(0))
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.5, 0.5, 0.5))
     monkeypatch.setenv(schedule.JOBS_VARIABLE, "1")
     assert schedule.choose(None) == ("parallel" if cores >= 2 else "sequential")
     monkeypatch.setenv(schedule.JOBS_VARIABLE, str(cores))
@@ -165,6 +167,9 @@ def test_choose_counts_jobs_and_threads(monkeypatch):
     monkeypatch.setenv(schedule.JOBS_VARIABLE, "1")
     assert schedule.choose(None, threads=cores) == "sequential"
     assert schedule.choose("parallel", threads=cores) == "parallel"
+    monkeypatch.setenv(schedule.JOBS_VARIABLE, "1")
+    monkeypatch.setattr(os, "getloadavg", lambda: (cores + 0.5, 0.0, 0.0))
+    assert schedule.choose(None) == "sequential"
 
 
 # --- Exactness with real solvers -------------------------------------------------------------
@@ -205,11 +210,11 @@ def _enumerate(puzzle, options: Options) -> tuple[list, str, dict]:
     finally:
         finder.close()
     if finder.worker is not None:
-        assert finder.worker.process is None
+        assert finder.worker.pid is None
     return found, status, summary
 
 
-@pytest.mark.skipif(not whole_model.available(), reason="needs the fork start method")
+@pytest.mark.skipif(not whole_model.available("highspy"), reason="needs the fork start method")
 @pytest.mark.parametrize("mode", ["sequential", "parallel"])
 @pytest.mark.parametrize("backend,solver", PAIRS)
 def test_solver_first_then_search_enumerates_exactly(worker_first, mode, backend, solver):
@@ -222,7 +227,7 @@ def test_solver_first_then_search_enumerates_exactly(worker_first, mode, backend
     assert summary["mode"] == mode and summary["answers"]["solver"] >= 1
 
 
-@pytest.mark.skipif(not whole_model.available(), reason="needs the fork start method")
+@pytest.mark.skipif(not whole_model.available("highspy"), reason="needs the fork start method")
 @settings(max_examples=12, deadline=None)
 @given(grid=nonogram_grids(min_size=3, max_size=5), mode=st.sampled_from(["sequential", "parallel", "search"]))
 def test_every_schedule_proves_uniqueness_like_brute_force(grid, mode):
@@ -253,15 +258,14 @@ def test_futoshiki_with_several_solutions_is_enumerated_exactly_with_the_worker_
     assert all(not futomip.puzzles.verify(puzzle, grid) for grid in found)
 
 
-@pytest.mark.skipif(not whole_model.available(), reason="needs the fork start method")
+@pytest.mark.skipif(not whole_model.available("highspy"), reason="needs the fork start method")
 def test_closing_reaps_the_worker_and_its_process_group(worker_first):
     """A worker stopped mid-solve (frozen, even) is killed with its group and reaped: no zombie."""
     worker_first["limit"] = 1000
     finder = SolutionFinder(SEED, Options("highspy", "highs", reduce="split", schedule="sequential"), Deadline(0.3))
     try:
         finder.next_solution()
-        process = finder.worker.process
-        pid = process.pid if process is not None else None
+        pid = finder.worker.pid
     finally:
         finder.close()
     if pid is not None:

@@ -14,12 +14,14 @@ the other keeps its state for the next call (uniqueness, enumeration) or is stop
 Side by side (``parallel``), when a core is free for the worker (``choose``): the worker
 solves on its own core and this process searches, looking at the worker's pipe every
 ``QUANTUM`` seconds of search and after each leaf solve.  With T_s and T_m the times the
-search side and the solver side need alone, the answer comes after at most
+search side and the solver side need alone (T_m counting the worker's fork and model
+build), the answer comes after at most
 
-    min(T_s, T_m + start) + QUANTUM + step
+    min(T_s, FIRST_TURN + T_m) + QUANTUM + 2 * step
 
-where ``start`` is the worker's fork and model build (part of "reduction + solver only"
-too) and ``step`` the longest atomic step of the search (one node or one leaf solve).
+where ``step`` is the longest atomic step of the search (one node or one leaf solve):
+within 1.2x of the faster side plus a fixed 0.1 s and two steps, if the worker's core is
+really free.
 
 Taking turns (``sequential``), on one core: a MIP solver cannot resume a solve it has
 ended (HiGHS and CP-SAT restart from scratch), so the worker is not ended between its
@@ -33,6 +35,8 @@ side B has had at most T_A + QUANTUM + step, so the answer comes after at most
 
 the 2x of the issue, plus a fixed 50 ms and one step.  (Had the solver to restart, as with
 doubling slices for a non-resumable side, the bound would be about 4x for the solver side.)
+What the bound does not count: a forked worker runs some 10-20% slower than the same solve
+in this process (copy-on-write faults after the fork), measured in docs/notes/schedule.md.
 Frozen, the solver's own wall-clock limit runs on: it is given the command's whole
 remaining time, which the two sides share anyway.
 
@@ -75,7 +79,10 @@ sets it for its workers), each using one core plus its worker's."""
 def cores_free(threads: int | None = None) -> bool:
     """Whether this job's whole-model worker can have cores of its own: the cores this process
     may use (``os.sched_getaffinity``) hold every job (``FUTOMIP_JOBS``, default 1) with its
-    search (1 core) and its worker (``threads`` cores, default 1)."""
+    search (1 core) and its worker (``threads`` cores, default 1), and the machine's load
+    (the 1-minute average of runnable processes, ours included) leaves the worker's cores idle.
+    The load matters on a shared machine: with every core busy, two processes of one job
+    only slow each other, and taking turns keeps the 2x bound."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:
@@ -84,7 +91,12 @@ def cores_free(threads: int | None = None) -> bool:
         jobs = max(1, int(os.environ.get(JOBS_VARIABLE, "1")))
     except ValueError:
         jobs = 1
-    return cores >= jobs * (1 + (threads or 1))
+    worker = threads or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return cores >= jobs * (1 + worker) and busy <= cores - worker
 
 
 def choose(requested: str | None, threads: int | None = None) -> str:

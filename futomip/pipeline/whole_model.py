@@ -19,8 +19,12 @@ decoded by the formulation (the parent verifies it like every other).
   no zombie, no orphan solver program.  A worker whose parent dies ends its group itself
   (``PR_SET_PDEATHSIG`` and a watching thread).
 
-Forking needs the "fork" start method (Linux, macOS): ``available()`` says whether it is
-there; elsewhere the finder runs the search alone.  Must not import the CLI.
+Forking needs ``os.fork`` (Linux, macOS) and a layer whose state survives a fork:
+``available(backend)`` says whether both hold; elsewhere the finder runs the search alone.
+Pyomo is left out: it captures solver output through pipes read by threads under a global
+lock, and a fork in the middle of that state left the parent's next solve waiting on the
+lock for ever (test_certainty's explain with pyomo/highs).  highspy, OR-Tools and PuLP
+(CBC as a program, HiGHS through highspy) fork cleanly.  Must not import the CLI.
 """
 
 from __future__ import annotations
@@ -38,8 +42,12 @@ from .schedule import GAVE_UP
 __all__ = ["WholeModelWorker", "available"]
 
 
-def available() -> bool:
-    return "fork" in multiprocessing.get_all_start_methods() and hasattr(os, "killpg")
+FORK_SAFE_LAYERS = ("highspy", "ortools", "pulp")
+
+
+def available(backend: str) -> bool:
+    """Whether a worker can be forked here for a pair of modelling layer ``backend``."""
+    return backend in FORK_SAFE_LAYERS and hasattr(os, "fork") and hasattr(os, "killpg")
 
 
 class WholeModelWorker:
@@ -51,7 +59,7 @@ class WholeModelWorker:
                  found: list) -> None:
         self.args = (puzzle, pair, encoding, options, domains, deadline_end)
         self.found = found
-        self.process = None
+        self.pid: int | None = None
         self.connection = None
         self.sent = 0
         self.busy = False
@@ -60,7 +68,7 @@ class WholeModelWorker:
         self.seconds: dict = {}
 
     def resume(self) -> None:
-        if self.process is None:
+        if self.pid is None:
             self._start()
         else:
             self._signal(signal.SIGCONT)
@@ -68,7 +76,7 @@ class WholeModelWorker:
             self._request()
 
     def pause(self) -> None:
-        if self.process is not None:
+        if self.pid is not None:
             self._signal(signal.SIGSTOP)
 
     def poll(self, timeout: float):
@@ -96,32 +104,43 @@ class WholeModelWorker:
         self.busy = True
 
     def _start(self) -> None:
-        context = multiprocessing.get_context("fork")
-        self.connection, child_end = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child_end, os.getpid()) + self.args, daemon=True)
-        self.process.start()
+        # os.fork rather than multiprocessing's Process: a race entrant is a daemonic
+        # multiprocessing worker, which multiprocessing forbids to have children.
+        self.connection, child_end = multiprocessing.Pipe(duplex=True)
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                self.connection.close()
+                _serve(child_end, parent, *self.args)
+            finally:
+                os._exit(0)
         child_end.close()
+        self.pid = pid
         try:
-            os.setpgid(self.process.pid, self.process.pid)  # also done by the child: no race on pause
+            os.setpgid(pid, pid)  # also done by the child: no race on pause
         except OSError:
             pass
 
     def _signal(self, signum: int) -> None:
         try:
-            os.killpg(self.process.pid, signum)
+            os.killpg(self.pid, signum)
         except (ProcessLookupError, PermissionError):
             try:
-                os.kill(self.process.pid, signum)
+                os.kill(self.pid, signum)
             except OSError:
                 pass
 
     def close(self) -> None:
-        if self.process is None:
+        if self.pid is None:
             return
         self._signal(signal.SIGKILL)
-        self.process.join(timeout=5)
+        try:
+            os.waitpid(self.pid, 0)  # reap: no zombie
+        except ChildProcessError:
+            pass
         self.connection.close()
-        self.process = None
+        self.pid = None
 
 
 def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, deadline_end) -> None:
@@ -148,7 +167,7 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
         try:
             cuts = connection.recv()
         except (EOFError, OSError):
-            os._exit(0)
+            return
         for grid in cuts:
             number += 1
             model.exclude(grid, number)
@@ -163,11 +182,13 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
 
 
 def _end_with_parent(parent: int) -> None:
-    """End this worker's group when the parent dies (a forced exit, a crash)."""
+    """End this worker's group when the parent dies (a forced exit, a crash): SIGTERM, whose
+    handler kills the group (a SIGKILL would spare a solver program the worker started).  A
+    frozen group whose parent dies is orphaned, and the kernel then sends it SIGHUP and SIGCONT."""
     try:
         import ctypes
 
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
     if os.getppid() != parent:

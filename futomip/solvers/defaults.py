@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..kinds import KINDS
 from . import Pair, check, default_pair, require
 from . import measured
 
@@ -55,6 +56,9 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
         missing.append(f"{row_backend}/{row_solver}")
     pair = default_pair(backend, solver_name, kind)
     level = reduce or FALLBACK_REDUCE
+    if kind in KINDS and KINDS[kind].reduce is None:
+        return Configuration(pair, level, f"{pair.name}: first-choice pair order ({kind} has no domain reduction)"
+                             + _pinned_words(backend, solver_name, None))
     why = "no measurement for this configuration" if rows else f"no measurement for {kind}"
     return Configuration(pair, level, f"{pair.name} --reduce {level}: {why}, first-choice pair order"
                          + _pinned_words(backend, solver_name, reduce))
