@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from processes import processes_mentioning
 from strategies import nonogram_grids
 from test_reduction_latin import _brute_force
 from test_reduction_nonogram import _all_solutions
@@ -272,3 +273,37 @@ def test_closing_reaps_the_worker_and_its_process_group(worker_first):
         with pytest.raises(ProcessLookupError):
             os.killpg(pid, 0)
         assert not Path(f"/proc/{pid}").exists()
+
+
+@pytest.mark.skipif(not whole_model.available("pulp") or not check("pulp", "cbc").available,
+                    reason="needs the fork start method and CBC")
+def test_closing_a_worker_mid_solve_ends_its_cbc_program_too(tmp_path, monkeypatch):
+    """A worker frozen while CBC solves a hard nonogram is killed with CBC (its process group)
+    and reaped: no zombie, no orphan CBC."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # PuLP's model files, hence CBC's command line
+    puzzle = futomip.io.load(Path(__file__).resolve().parent.parent / "data" / "nonogram" / "wolter" / "knotty.nin")
+    finder = SolutionFinder(puzzle, Options("pulp", "cbc", reduce="split", schedule="sequential"), Deadline(None))
+    try:
+        assert finder.worker is not None
+        finder.worker.resume()
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not processes_mentioning(str(tmp_path)):
+            time.sleep(0.1)
+        assert processes_mentioning(str(tmp_path)), "CBC never started"
+        finder.worker.pause()
+        pid = finder.worker.pid
+    finally:
+        finder.close()
+    # CBC, reparented once the worker is gone, takes a moment to die of its SIGKILL.
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _group_alive(pid):
+        time.sleep(0.05)
+    assert not _group_alive(pid) and processes_mentioning(str(tmp_path)) == []
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -16,8 +16,8 @@ decoded by the formulation (the parent verifies it like every other).
   again.  An "infeasible" from the worker is exact: every row it holds cuts off a solution
   already found, so no other solution exists.
 - ``close`` kills the group (``SIGKILL`` works on a frozen process too) and reaps the worker:
-  no zombie, no orphan solver program.  A worker whose parent dies ends its group itself
-  (``PR_SET_PDEATHSIG`` and a watching thread).
+  no zombie, no orphan solver program.  A worker whose parent dies is killed by the kernel
+  (``PR_SET_PDEATHSIG``), and while it runs a watching thread also ends its group.
 
 Forking needs ``os.fork`` (Linux, macOS) and a layer whose state survives a fork:
 ``available(backend)`` says whether both hold; elsewhere the finder runs the search alone.
@@ -182,13 +182,15 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
 
 
 def _end_with_parent(parent: int) -> None:
-    """End this worker's group when the parent dies (a forced exit, a crash): SIGTERM, whose
-    handler kills the group (a SIGKILL would spare a solver program the worker started).  A
-    frozen group whose parent dies is orphaned, and the kernel then sends it SIGHUP and SIGCONT."""
+    """End this worker when the parent dies (a forced exit, a crash, a race stopping its
+    entrant): PR_SET_PDEATHSIG with SIGKILL, the one signal a frozen process cannot keep
+    pending (a SIGTERM would wait for a SIGCONT that never comes, and a Python handler for a
+    solver call to return); and, while the worker runs, a thread that kills its whole group,
+    a solver program (CBC) included."""
     try:
         import ctypes
 
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
     if os.getppid() != parent:
