@@ -307,3 +307,15 @@ def _group_alive(pgid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+@pytest.mark.skipif(not whole_model.available("highspy"), reason="needs the fork start method")
+def test_every_core_pair_stays_exact_when_the_worker_answers_first(worker_first, core_pair):
+    """On every core pair (Pyomo's run the search alone), the worker answering first and the
+    search going on still give exactly the seed Pattern's 10 solutions."""
+    backend, solver = core_pair
+    worker_first["limit"] = 40
+    found, status, summary = _enumerate(SEED, Options(backend, solver, reduce="split", schedule="sequential"))
+    assert status == "infeasible" and set(found) == set(_all_solutions(SEED)) and len(found) == 10
+    assert summary["mode"] == ("search" if backend == "pyomo" else "sequential")
+    assert all(not futomip.puzzles.verify(SEED, grid) for grid in found)
