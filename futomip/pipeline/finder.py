@@ -80,7 +80,7 @@ class SolutionFinder:
             self.model = self._build(self.domains)
             return
         mode = schedule.choose(options.schedule, options.threads)
-        if mode != "search" and whole_model.available(self.pair.backend):
+        if mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
             self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options, self.domains,
                                                        deadline.end, self.found)
         else:

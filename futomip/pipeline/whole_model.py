@@ -19,12 +19,15 @@ decoded by the formulation (the parent verifies it like every other).
   no zombie, no orphan solver program.  A worker whose parent dies is killed by the kernel
   (``PR_SET_PDEATHSIG``), and while it runs a watching thread also ends its group.
 
-Forking needs ``os.fork`` (Linux, macOS) and a layer whose state survives a fork:
-``available(backend)`` says whether both hold; elsewhere the finder runs the search alone.
-Pyomo is left out: it captures solver output through pipes read by threads under a global
-lock, and a fork in the middle of that state left the parent's next solve waiting on the
-lock for ever (test_certainty's explain with pyomo/highs).  highspy, OR-Tools and PuLP
-(CBC as a program, HiGHS through highspy) fork cleanly.  Must not import the CLI.
+Forking needs ``os.fork`` (Linux, macOS) and a pair that solves inside the worker with a
+layer whose state survives a fork: ``available(backend, solver)`` says whether all hold;
+elsewhere the finder runs the search alone.  Left out: Pyomo, which captures solver output
+through pipes read by threads under a global lock (after a fork the parent's next solve
+waited on that lock for ever: test_certainty's explain with pyomo/highs), and solver
+programs (CBC, GLPK, ...): a program frozen with its worker outlives a parent that dies
+without closing the worker (a race stopping its entrant, the hard deadline's exit), frozen
+for ever (seen: a CBC left by test_race).  So: highspy, OR-Tools, and PuLP with HiGHS
+(through highspy, in the process).  Must not import the CLI.
 """
 
 from __future__ import annotations
@@ -42,12 +45,17 @@ from .schedule import GAVE_UP
 __all__ = ["WholeModelWorker", "available"]
 
 
-FORK_SAFE_LAYERS = ("highspy", "ortools", "pulp")
+IN_PROCESS_PAIRS = {"highspy": None, "ortools": None, "pulp": ("highs",)}
+"""Layers whose solves run inside the worker and survive a fork: None for every solver of
+the layer, else the solvers that qualify."""
 
 
-def available(backend: str) -> bool:
-    """Whether a worker can be forked here for a pair of modelling layer ``backend``."""
-    return backend in FORK_SAFE_LAYERS and hasattr(os, "fork") and hasattr(os, "killpg")
+def available(backend: str, solver: str) -> bool:
+    """Whether a worker can be forked here for the pair (see the module text)."""
+    if backend not in IN_PROCESS_PAIRS or not (hasattr(os, "fork") and hasattr(os, "killpg")):
+        return False
+    solvers = IN_PROCESS_PAIRS[backend]
+    return solvers is None or solver in solvers
 
 
 class WholeModelWorker:
