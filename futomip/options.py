@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .errors import UsageError
 
-__all__ = ["Options", "Deadline", "REDUCE_LEVELS", "GLOBAL_FORMS"]
+__all__ = ["Options", "Deadline", "REDUCE_LEVELS", "GLOBAL_FORMS", "SCHEDULES"]
 
 REDUCE_LEVELS = ("split", "probing", "lines", "none")
 """Domain-reduction levels, strongest first (``futomip.reduction`` says what each does)."""
@@ -28,6 +28,11 @@ GLOBAL_FORMS = ("native", "linear")
 own constraints (a pair with the ``native_globals`` capability: ortools/cpsat), or their
 linear decomposition (what every MILP layer and LP/MPS file uses, and the default: CP-SAT
 measured as fast or faster on it, docs/notes/globals.md).  None in ``Options``: linear."""
+
+SCHEDULES = ("auto", "parallel", "sequential", "search")
+"""How the split search and the solver on the whole model share the time
+(``futomip.pipeline.schedule``): "auto" (side by side when a core is free, else in turns),
+"parallel", "sequential", or "search" (the split search alone, the solver only on its leaves)."""
 
 
 @dataclass(frozen=True)
@@ -40,7 +45,8 @@ class Options:
     backend: str | None = None
     solver: str | None = None
     encoding: str | None = None
-    reduce: str = REDUCE_LEVELS[0]
+    reduce: str | None = None
+    """None: the level measured best for the puzzle's kind and the pair (``futomip.solvers.defaults``)."""
     time_limit: float | None = None
     threads: int | None = None
     seed: int | None = None
@@ -52,6 +58,8 @@ class Options:
     per million columns, measured (docs/measurements.md, Memory)."""
     globals: str | None = None
     """``GLOBAL_FORMS``: "native", "linear", or None (the default, linear)."""
+    schedule: str | None = None
+    """One of ``SCHEDULES``; None is "auto"."""
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:
@@ -65,7 +73,9 @@ class Options:
             raise UsageError(f"a seed must be a whole number >= 0, got {self.seed!r}")
         if self.max_columns is not None and (not isinstance(self.max_columns, int) or self.max_columns < 1):
             raise UsageError(f"max_columns must be a whole number >= 1 or None, got {self.max_columns!r}")
-        if self.reduce not in REDUCE_LEVELS:
+        if self.schedule is not None and self.schedule not in SCHEDULES:
+            raise UsageError(f"schedule must be one of {', '.join(SCHEDULES)}, got {self.schedule!r}")
+        if self.reduce is not None and self.reduce not in REDUCE_LEVELS:
             raise UsageError(f"reduction level must be one of {', '.join(REDUCE_LEVELS)}, got {self.reduce!r}")
         if self.globals is not None and self.globals not in GLOBAL_FORMS:
             raise UsageError(f"globals must be one of {', '.join(GLOBAL_FORMS)}, got {self.globals!r}")

@@ -54,6 +54,13 @@ class Result:
     method: str = "milp"
     """How the puzzle was solved: ``milp`` (the pipeline) or a comparison method from
     ``futomip.methods`` (backtrack, propagate, anneal, genetic, csp, cpsat)."""
+    configuration: str = ""
+    """Why this pair and reduction level ran (``futomip.solvers.defaults``): measured default,
+    fallback, or pinned by the user."""
+    schedule: dict | None = None
+    """How the split search and the solver on the whole model shared the time
+    (``futomip.pipeline.schedule``): mode, which side answered last, turns and seconds each;
+    None when the puzzle was not split."""
     cost: int | None = None
     """Local-search methods: the fewest broken rules (the method's cost function) reached,
     0 when solved; None for the exact methods."""

@@ -9,11 +9,12 @@ from pathlib import Path
 
 
 from futomip.cli import main
+from futomip.solvers.defaults import configuration
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 SAMPLE = DATA / "futoshiki.dat"
 JSON_FIELDS = {"file", "puzzle", "size", "status", "solution", "backend", "solver", "encoding", "seconds", "unique",
-               "message", "reduction"}
+               "message", "reduction", "configuration", "schedule"}
 
 
 def _json(capsys, argv) -> tuple[int, dict]:
@@ -38,21 +39,26 @@ def test_json_contract(capsys):
     assert data["solution"][0] == [7, 3, 4, 2, 6, 5, 1]
     assert {"read", "import", "reduce", "build", "solve", "total"} <= data["seconds"].keys()
     assert data["unique"] is None
-    # The Latin-family reduction fixes every cell of the sample: the split search has nothing to do.
-    assert data["reduction"]["level"] == "split" and data["reduction"]["open"] == 0
+    # The level is the measured default for the kind and pair, and the configuration says so.
+    chosen = configuration("futoshiki")
+    assert data["reduction"]["level"] == chosen.reduce and data["configuration"] == chosen.reason
+    # The Latin-family reduction fixes every cell of the sample: no search, no schedule.
+    assert data["reduction"]["open"] == 0 and data["schedule"] is None
     assert data["reduction"]["contradiction"] is None and data["reduction"]["values"] == 49
 
 
 def test_nonogram_json_reports_the_reduction_and_reduce_none_turns_it_off(capsys):
-    """The seed Pattern: probing fixes the 11 cells its 10 solutions share, and the split's first
-    search settles it (so the whole model gets no slice); --reduce none fixes nothing."""
+    """The seed Pattern: probing fixes the 11 cells its 10 solutions share, and the split search
+    settles it in its first turn (so the solver on the whole model never starts); --reduce none
+    fixes nothing."""
     pattern = DATA / "nonogram" / "seeds" / "notebook-sample.pattern"
-    code, data = _json(capsys, [str(pattern), "--json"])
+    code, data = _json(capsys, [str(pattern), "--json", "--reduce", "split"])
     assert code == 0 and data["puzzle"] == "nonogram"
     search = data["reduction"].pop("search")
     assert data["reduction"] == {"level": "split", "cells": 25, "fixed": 11, "open": 14, "contradiction": None,
                                  "finished": True}
     assert search["root_slice"] == 0.0 and search["subpuzzles"] == 1 and search["engine"] == "learning"
+    assert data["schedule"]["answered_by"] == "search" and data["schedule"]["solver_seconds"] == 0.0
     code, data = _json(capsys, [str(pattern), "--json", "--reduce", "probing"])
     assert data["reduction"]["level"] == "probing" and data["reduction"]["search"] is None
     code, data = _json(capsys, [str(pattern), "--json", "--reduce", "none", "--all"])

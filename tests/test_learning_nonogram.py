@@ -129,22 +129,28 @@ def test_learning_leaves_partition_the_solutions_of_random_clues(rows, cols, lim
     assert sum(len(part) for part in parts) == len(solutions) and set().union(*parts) == solutions
 
 
-def test_search_first_settles_an_easy_split_and_leaves_the_milp_no_slice():
-    """The seed Pattern needs a split, and the first search settles it: no slice for the whole model."""
+def test_a_split_that_is_not_needed_yields_the_root_and_a_needed_one_starts_searching():
+    """A puzzle probing settles needs no split; the seed with 86 solutions does."""
     search = nonogram_split.Split(from_grid(((1, 0), (1, 1))), reduce(from_grid(((1, 0), (1, 1))), "probing"))
     assert not search.needed
-    seed = MANY
-    search = nonogram_split.Split(seed, reduce(seed, "probing"))
-    assert search.needed and search.root_slice == 0.0
-    assert search.summary()["first_search"] >= 0 and search.summary()["root_slice"] == 0.0
+    search = nonogram_split.Split(MANY, reduce(MANY, "probing"))
+    assert search.needed and search.summary()["root_slice"] == 0.0
 
 
-def test_a_search_paused_before_its_first_leaf_gives_the_milp_its_slice_and_resumes(monkeypatch):
-    """With no time for the first search, the slice is ROOT_SLICE, and the search then resumes to
-    yield every solution once (86 on the test puzzle, no open cell allowed in a leaf)."""
-    monkeypatch.setattr(nonogram_split, "FIRST_SEARCH", 0.0)
+def test_a_search_paused_at_every_node_resumes_and_yields_every_solution_once():
+    """Paused before each node (the schedule's turns end there), the search goes on where it
+    stopped and yields every solution once (86 on the test puzzle, no open cell in a leaf)."""
     search = nonogram_split.Split(MANY, reduce(MANY, "probing"))
     search.limit = 0
-    assert search.root_slice == nonogram_split.ROOT_SLICE
-    grids = [leaf.cells for leaf in search]
-    assert len(grids) == len(set(grids)) == 86 and search.finished
+    grids, pauses = [], 0
+    leaves = search.search()
+    while True:
+        search.pause_at = 0.0
+        leaf = next(leaves, False)
+        if leaf is False:
+            break
+        if leaf is None:
+            pauses += 1
+        else:
+            grids.append(leaf.cells)
+    assert pauses > 0 and len(grids) == len(set(grids)) == 86 and search.finished

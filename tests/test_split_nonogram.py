@@ -20,8 +20,6 @@ from test_reduction_nonogram import _all_solutions
 
 import futomip
 import futomip.io
-from futomip.options import Deadline, Options
-from futomip.pipeline.finder import SolutionFinder
 from futomip.certainty import enumerate_all
 from futomip.puzzles.nonogram import Nonogram, from_grid, verify
 from futomip.reduction import nonogram_learning, nonogram_split, reduce, split
@@ -151,20 +149,15 @@ def test_progress_is_reported_during_the_search(monkeypatch):
     assert lines and lines[0].startswith("search: ")
 
 
-@pytest.fixture
-def split_at_once(monkeypatch):
-    """The pipeline gives the whole model no time, so every split-able puzzle is split."""
-    monkeypatch.setattr(nonogram_split.Split, "root_slice", 0.0)
-
-
 @pytest.mark.parametrize("puzzle", [SEED, from_grid(((0, 1, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0), (0, 0, 1, 0)))],
                          ids=["seed-10-solutions", "permutation-24-solutions"])
-def test_split_pipeline_enumerates_exactly_the_solutions(pair, split_at_once, puzzle):
+def test_split_pipeline_enumerates_exactly_the_solutions(pair, puzzle):
     """Forced to split, --all finds each brute-force solution once and knows it is done (on
     every pair: GLPK and the others get each leaf's share of the time as they take it)."""
     backend, solver = pair
     expected = set(_all_solutions(puzzle))
-    result = enumerate_all(puzzle, backend=backend, solver=solver)
+    # The search alone, so every split-able puzzle is split.
+    result = enumerate_all(puzzle, backend=backend, solver=solver, reduce="split", schedule="search")
     assert result.complete and len(result.solutions) == len(expected) and set(result.solutions) == expected
     search = result.reduction["search"]
     assert search is not None and search["finished"] and search["subpuzzles"] >= 1
@@ -173,11 +166,11 @@ def test_split_pipeline_enumerates_exactly_the_solutions(pair, split_at_once, pu
                            "engine", "conflicts", "learnt", "first_search"}
 
 
-def test_split_pipeline_proves_uniqueness_and_reports_the_search(split_at_once):
+def test_split_pipeline_proves_uniqueness_and_reports_the_search():
     """A unique puzzle split at once: solved, unique, the search counters in the result."""
     puzzle = from_grid(((1, 1, 0, 1), (0, 1, 1, 1), (1, 0, 0, 0), (1, 1, 1, 0)))
     assert len(_all_solutions(puzzle)) == 1
-    result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs")
+    result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs", reduce="split", schedule="search")
     assert (result.status, result.unique) == ("solved", True)
     expected = _all_solutions(puzzle)
     assert result.grid == expected[0]
@@ -190,34 +183,7 @@ def test_split_and_probing_levels_agree_on_uniqueness(grid):
     """Whatever the split does, --unique gives the answer brute force gives."""
     puzzle = from_grid(grid)
     count = len(_all_solutions(puzzle))
-    original = nonogram_split.Split.root_slice
-    nonogram_split.Split.root_slice = 0.0
-    try:
-        result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs")
-    finally:
-        nonogram_split.Split.root_slice = original
+    result = futomip.solve(puzzle, unique=True, backend="highspy", solver="highs", reduce="split", schedule="search")
     assert result.status == "solved" and result.unique == (count == 1)
 
 
-def test_grids_found_on_the_whole_model_are_cut_off_in_the_sub_puzzles(monkeypatch):
-    """The whole model finds a first solution, then the split takes over: the sub-puzzles must
-    not find that solution again, and together they give exactly the other nine."""
-    # The whole model gets a slice even though the search would settle the seed at once.
-    monkeypatch.setattr(nonogram_split.Split, "root_slice", 10.0)
-    run = SolutionFinder(SEED, Options("highspy", "highs"), Deadline(None))
-    try:
-        status, first = run.next_solution()
-        assert status == "solved" and run._leaves is None
-        run.exclude(first)
-        monkeypatch.setattr(nonogram_split.Split, "root_slice", 0.0)
-        rest = []
-        while True:
-            status, grid = run.next_solution()
-            if status != "solved":
-                break
-            rest.append(grid)
-            run.exclude(grid)
-    finally:
-        run.close()
-    assert status == "infeasible" and run._leaves is not None
-    assert len(rest) == 9 and set(rest) | {first} == set(_all_solutions(SEED))

@@ -40,6 +40,8 @@ def to_json(result: Result) -> dict:
         "stats": result.stats,
         "method": result.method,
         "globals": result.globals or None,
+        "configuration": result.configuration or None,
+        "schedule": result.schedule,
     }
     if result.cost is not None:
         out["cost"] = result.cost
@@ -114,17 +116,28 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
         search = reduction.get("search")
         if search:
             count = search["subpuzzles"]
-            # root_slice 0: the first search settled the puzzle before the solver had the whole
-            # model at all (saying "did not settle it in 0 s" puzzled a reader).
-            before = (f"the solver did not settle the whole model in {search['root_slice']:g} s, so "
-                      if search["root_slice"] else "")
-            lines.append(f"split: {before}a search over "
-                         f"{search['nodes']} probed nodes (depth {search['depth']}, {search['pruned']} pruned, "
-                         f"{search['restarts']} restarts) handed "
-                         f"the solver {count} sub-puzzle{'' if count == 1 else 's'}")
+            lines.append(f"split: a search over {search['nodes']} nodes (depth {search['depth']}, {search['pruned']} "
+                         f"pruned, {search['restarts']} restarts) handed the solver {count} "
+                         f"sub-puzzle{'' if count == 1 else 's'}")
+    if result.schedule is not None:
+        lines.append(_schedule_line(result.schedule))
     if verbose and result.stats:
         lines.append("solver stats: " + ", ".join(f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
                                                   for key, value in result.stats.items()))
+    if result.configuration:
+        lines.append(f"configuration: {result.configuration}")
     if result.message:
         lines.append(f"note: {result.message}")
     return "\n".join(lines)
+
+
+def _schedule_line(schedule: dict) -> str:
+    """Which side answered under which schedule (``futomip.pipeline.schedule``)."""
+    mode = schedule["mode"]
+    how = {"parallel": "side by side (the solver on the whole model in a worker on a free core)",
+           "sequential": f"in turns of {schedule['quantum'] * 1000:g} ms (one core)",
+           "search": "the search alone (--schedule search)"}.get(mode, mode)
+    side = {"search": "the split search", "solver": "the solver on the whole model"}.get(
+        schedule["answered_by"] or "", "neither side")
+    return (f"schedule: {how}; {side} answered; search {schedule['search_seconds']:.3f} s, "
+            f"solver {schedule['solver_seconds']:.3f} s")

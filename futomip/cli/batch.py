@@ -11,8 +11,11 @@ keeps every finished line (exit 130).  ``futomip report`` reads the file.
 
 from __future__ import annotations
 
+import os
+
 from .. import io
-from ..options import Options
+from ..options import SCHEDULES, Options
+from ..pipeline.schedule import JOBS_VARIABLE
 from ..reduction import LEVELS
 from ._args import check_output_path, positive_int, seconds
 from ._output import say, say_error
@@ -29,7 +32,11 @@ def add_parser(commands) -> None:
                             "(default: %(default)s)")
     batch.add_argument("--pairs", metavar="B/S,...", help="backend/solver pairs for milp (default: the fastest available)")
     batch.add_argument("--encoding", help="MILP model variant (default per solver)")
-    batch.add_argument("--reduce", choices=LEVELS, default=LEVELS[0], help="MILP domain reduction (default: %(default)s)")
+    batch.add_argument("--reduce", choices=LEVELS, default=None,
+                       help="MILP domain reduction (default: the level measured best per kind and pair)")
+    batch.add_argument("--schedule", choices=SCHEDULES, default=None,
+                       help="split search and whole-model solver: parallel, sequential, search (default: auto, "
+                            "parallel when every job has a free core for its solver worker)")
     batch.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per job (each puzzle, each method)")
     batch.add_argument("--unique", action="store_true", help="also prove each solution unique")
     batch.add_argument("--repeat", type=positive_int, default=1, help="run everything this many times")
@@ -50,7 +57,8 @@ def run_command(args, started: float) -> int:
 
     check_output_path(args.output, None, "a results file")
     labels = parse_labels(args.method, args.pairs)
-    options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed)
+    options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed,
+                      schedule=args.schedule)
     files = [(path, io.read(path)) for path in args.files]
     failed = error_keys(args.output) if args.resume else set()
     skip = (done_keys(args.output) - failed) if args.resume else set()
@@ -59,6 +67,8 @@ def run_command(args, started: float) -> int:
     for label, count in unsupported.items():
         say_error(f"futomip: {label} does not take {count} of the puzzles; they are left out")
     workers = args.jobs or default_jobs()
+    # Every job's schedule counts the jobs sharing the cores (workers inherit the environment).
+    os.environ[JOBS_VARIABLE] = str(1 if args.dask else min(workers, max(1, len(jobs))))
     statuses: dict[str, int] = {}
     with Store(args.output, args.resume) as store, bar(len(jobs), args.quiet) as advance:
         def on_record(record: dict) -> None:

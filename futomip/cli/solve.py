@@ -15,7 +15,7 @@ import time
 
 from .. import io, stopping
 from ..errors import VerificationError
-from ..options import GLOBAL_FORMS, Deadline, Options
+from ..options import GLOBAL_FORMS, SCHEDULES, Deadline, Options
 from ..pipeline import Task, run
 from ..reduction import LEVELS
 from ..result import Result
@@ -52,10 +52,15 @@ def add_solver_arguments(parser) -> None:
     parser.add_argument("--backend", help="modelling layer: highspy, pulp, pyomo (default: fastest available)")
     parser.add_argument("--solver", help="highs, cbc, glpk, scip, gurobi, cplex (default: fastest available)")
     parser.add_argument("--encoding", help="model variant (Futoshiki: tight or weighted; default per solver)")
-    parser.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
+    parser.add_argument("--reduce", choices=LEVELS, default=None,
                         help="domain reduction before the model is built (nonograms: line solving, then "
-                             "probing each open cell; 'split' also splits a puzzle that the solver does not "
-                             "settle quickly into sub-puzzles); 'none' builds the full model (default: %(default)s)")
+                             "probing each open cell; 'split' also searches, splitting the puzzle into "
+                             "sub-puzzles, beside the solver on the whole model); 'none' builds the full model "
+                             "(default: the level measured best for the kind and pair, see 'futomip solvers')")
+    parser.add_argument("--schedule", choices=SCHEDULES, default=None,
+                        help="with --reduce split: how the search and the solver on the whole model share the "
+                             "time: side by side on a free core (parallel), in turns (sequential), or the "
+                             "search alone (search); default auto: parallel when a core is free")
     parser.add_argument("--time-limit", type=seconds, metavar="S", help="seconds for the whole command")
     parser.add_argument("--threads", type=positive_int, metavar="N", help="solver threads")
     parser.add_argument("--seed", type=non_negative_int, help="solver random seed")
@@ -72,7 +77,7 @@ def options_from(args) -> Options:
     """The command's ``Options`` from parsed arguments."""
     return Options(args.backend, args.solver, args.encoding, args.reduce, args.time_limit, args.threads, args.seed,
                    getattr(args, "verbose", False), tuple(args.solver_option), args.max_columns,
-                   getattr(args, "globals", None))
+                   getattr(args, "globals", None), getattr(args, "schedule", None))
 
 
 def run_command(args, started: float) -> int:

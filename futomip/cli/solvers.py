@@ -4,9 +4,12 @@ and what it can do.
 The text form is a table; ``--json`` prints one object (a contract like ``solve --json``:
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
 [{"backend", "solver", "available", "how", "description", "capabilities": {...}, "hidden"}, ...],
-"first_choice": {kind: "backend/solver"}}`` (``first_choice``: the pair tried first for a
-puzzle kind when it is available, before ``order``; ``hidden``: unavailable only because
-``FUTOMIP_HIDE_SOLVERS`` names the solver, and ``how`` then names the variable).
+"first_choice": {kind: "backend/solver"}, "defaults": {kind: {"backend", "solver", "reduce",
+"reason"}}}`` (``first_choice``: the pair tried first for a puzzle kind when it is available,
+before ``order``; ``hidden``: unavailable only because ``FUTOMIP_HIDE_SOLVERS`` names the
+solver, and ``how`` then names the variable; ``defaults``: what a solve of that kind runs
+when the user names nothing, the measured best of what is installed,
+``futomip.solvers.defaults``).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ def _capability_words(capabilities) -> str:
 def run_command(args, started: float) -> int:
     from ..kinds import KINDS
     from ..solvers import DEFAULT_ORDER, default_pair, first_choices, pairs, solver
+    from ..solvers.defaults import configuration
 
     try:
         default_text = default_pair().name
@@ -41,12 +45,20 @@ def run_command(args, started: float) -> int:
     order = [f"{b}/{s}" for b, s in DEFAULT_ORDER]
     found = pairs()
     first = {kind: "/".join(first_choices(kind)[0]) for kind in KINDS if first_choices(kind)}
+    defaults = {}
+    for kind in KINDS:
+        try:
+            chosen = configuration(kind)
+        except SolverUnavailableError:
+            continue
+        defaults[kind] = {"backend": chosen.pair.backend, "solver": chosen.pair.solver, "reduce": chosen.reduce,
+                          "reason": chosen.reason}
     if args.json:
         say(json.dumps({"default": default_text, "order": order, "pairs": [
             {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
              "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict(),
              "hidden": pair.hidden}
-            for pair in found], "first_choice": first}))
+            for pair in found], "first_choice": first, "defaults": defaults}))
         return 0
     say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
     for pair in found:
@@ -56,4 +68,6 @@ def run_command(args, started: float) -> int:
     say(f"\ndefault pair: {default_text or 'none'} (preference order: {', '.join(order)})")
     for kind, name in first.items():
         say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
+    for kind, chosen in defaults.items():
+        say(chosen["reason"] if chosen["reason"].startswith("default for") else f"default for {kind}: {chosen['reason']}")
     return 0

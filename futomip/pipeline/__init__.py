@@ -5,9 +5,10 @@
 
 - ``model_run.ModelRun``: one model (a whole puzzle or one sub-puzzle) on one pair: build,
   solve, cut off a grid, write.
-- ``finder.SolutionFinder``: the strategy that gives one verified solution after another,
-  on the whole model first and then, where the kind's reduction splits the puzzle, over the
-  sub-puzzles.
+- ``finder.SolutionFinder``: the strategy that gives one verified solution after another:
+  one model, or, where the kind's reduction splits the puzzle, the split search and its
+  sub-puzzles beside the solver on the whole model (``schedule``: who runs when, with its
+  bound; ``whole_model``: the solver's worker process).
 - ``tasks.run``: one call per puzzle for every task (solve, prove unique, enumerate,
   explain, write the model), with one ``Options`` and one ``Deadline`` per command.
 - ``race.run_race``: several pairs on one task in parallel processes, the first proof wins.

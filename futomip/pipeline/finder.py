@@ -1,13 +1,15 @@
 """``SolutionFinder``: one verified solution of a puzzle after another.
 
-The strategy between the whole model and the split search lives here, in one place.
-The puzzle is reduced first (``futomip.reduction``, level from the options).  When the
-kind can split what the reduction leaves (level "split"), the whole model gets the
-split's ``root_slice`` seconds (some puzzles that defeat propagation are easy for the LP);
-if that ends without an answer — or at once when ``root_slice`` is 0 — the sub-puzzles are
-built and solved one after the other, each with the no-good rows of every grid found
-before that its domains admit, until one has a solution or all are proved empty.  The
-sub-puzzles are disjoint and together hold every solution, so uniqueness proofs and
+The configuration (pair and reduction level) is the measured default for the kind where
+the options leave it open (``futomip.solvers.defaults``).  The puzzle is reduced first
+(``futomip.reduction``).  When the kind can split what the reduction leaves (level
+"split"), two sides look for each next solution under the schedule of
+``futomip.pipeline.schedule``: the split search, whose sub-puzzles (leaves) are built and
+solved one after the other in this process, and the solver on the whole reduced model in a
+worker process (``futomip.pipeline.whole_model``); the first answer wins.  Both sides get
+the no-good row of every grid found before (a leaf only those its domains admit).  The
+leaves are disjoint and together hold every solution, and the whole model holds every
+solution, so either side's "no other solution" is exact and uniqueness proofs and
 enumeration stay exact.  Every grid is checked by the puzzle's independent ``verify``
 before it is returned.
 
@@ -25,8 +27,10 @@ from ..errors import UnknownNameError, VerificationError
 from ..kinds import kind_of
 from ..puzzles import verify
 from ..result import Result
-from ..solvers import choose_pair, solver as solver_named
+from ..solvers import check_request, solver as solver_named, wanted_capabilities
+from ..solvers.defaults import configuration
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
+from . import schedule, whole_model
 from .model_run import ModelRun
 
 __all__ = ["SolutionFinder", "default_encoding"]
@@ -46,7 +50,10 @@ class SolutionFinder:
                  writes: tuple[str, ...] = ()) -> None:
         start = time.perf_counter()
         # Checking the pair imports the backend and finds the solver: the "import" time.
-        self.pair = choose_pair(options, puzzle.kind, writes)
+        chosen = configuration(puzzle.kind, options.backend, options.solver, options.reduce,
+                               wanted_capabilities(options, writes))
+        self.pair, self.level, self.reason = chosen.pair, chosen.reduce, chosen.reason
+        check_request(self.pair, options, writes)
         self.seconds = {"import": time.perf_counter() - start, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.puzzle = puzzle
         self.options = options
@@ -61,27 +68,27 @@ class SolutionFinder:
         self.last_message = ""
         start = time.perf_counter()
         # Reduction keeps every solution; under a time limit it may use half of what is left.
-        self.domains = reduction.reduce(puzzle, options.reduce, deadline.fraction_end(0.5), progress)
+        self.domains = reduction.reduce(puzzle, self.level, deadline.fraction_end(0.5), progress)
         self.split = reduction.split(puzzle, self.domains, deadline.end, progress) \
-            if options.reduce == "split" else None
+            if self.level == "split" else None
         self.seconds["reduce"] += time.perf_counter() - start
-        self._leaves = None
         self._out_of_time = ""
         self.globals_form = ""
+        self._leaves = None
         self.model: ModelRun | None = None
-        if self.split is None or self._root_slice() > 0:
+        self.worker: whole_model.WholeModelWorker | None = None
+        self.turns: schedule.Turns | None = None
+        if self.split is None:
             self.model = self._build(self.domains)
+            return
+        mode = schedule.choose(options.schedule, options.threads)
+        if mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
+            self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options, self.domains,
+                                                       deadline.end, self.found)
         else:
-            self._leaves = iter(self.split)
-
-    def _root_slice(self) -> float:
-        """The split's slice for the whole model; reading it may run the split's first search
-        (a kind may search a little before deciding), so its time counts as "reduce"."""
-        start = time.perf_counter()
-        try:
-            return self.split.root_slice
-        finally:
-            self.seconds["reduce"] += time.perf_counter() - start
+            mode = "search"
+        self.turns = schedule.Turns(mode)
+        self._leaves = self.split.search()
 
     def _build(self, domains, bounded: bool = True) -> ModelRun | None:
         """A model on ``domains`` with a no-good row for each grid found so far that they
@@ -109,45 +116,73 @@ class SolutionFinder:
 
         Raises ``VerificationError`` if a solver's grid breaks a rule (a bug somewhere).
         """
+        if self.split is None:
+            return self._solve_whole()
+        mode = "sequential" if self.turns.mode == "search" else self.turns.mode
+        answer, _ = schedule.run(mode, self, self.worker, quantum=schedule.QUANTUM, turns=self.turns)
+        if self.turns.answered_by == "solver" and answer is not None:
+            self._count(self.worker.stats)
+            self._note(self.worker.message)
+        if answer is None:
+            if self.worker is not None and self.worker.message and "solver" in self.turns.gave_up:
+                self._note(self.worker.message)
+            self.last_message = self._out_of_time or self.last_message
+            return TIME_LIMIT, None
+        status, grid = answer
+        return (SOLVED, self._checked(grid)) if status == SOLVED else (status, None)
+
+    def _solve_whole(self):
+        if self._out_of_time or self.model is None:
+            self.last_message = self._out_of_time
+            return TIME_LIMIT, None
+        raw = self.model.solve(self.deadline.within(None))
+        self._count(raw.stats)
+        self.last_message = raw.message
+        self._note(raw.message)
+        if raw.status == SOLVED:
+            return SOLVED, self._checked(self.model.decode(raw.values))
+        return raw.status, None
+
+    def step(self, until: float):
+        """The search side of the schedule: search and solve leaves until ``until`` (a
+        ``perf_counter`` reading); ``(status, grid)`` when it settles, None when paused,
+        ``schedule.GAVE_UP`` when out of time."""
         while True:
             if self._out_of_time:
                 # Once a build ran out of time the search stops here: skipping that model and
                 # going on would break the exactness of uniqueness proofs and enumeration.
                 self.last_message = self._out_of_time
-                return TIME_LIMIT, None
+                return schedule.GAVE_UP
             if self.model is None:
                 start = time.perf_counter()
-                leaf = next(self._leaves, None)
+                self.split.pause_at = until
+                leaf = next(self._leaves, False)
                 self.seconds["reduce"] += time.perf_counter() - start
                 if leaf is None:
+                    return None
+                if leaf is False:
                     return self._search_ended()
                 self.model = self._build(leaf)
                 continue
-            on_whole = self._leaves is None
-            slice_ = self._root_slice() if on_whole and self.split is not None else None
-            if slice_ == 0:
-                self._leaves = iter(self.split)
-                self._drop_model()
-                continue
-            raw = self.model.solve(self.deadline.within(slice_))
+            raw = self.model.solve(self.deadline.within(None))
             self._count(raw.stats)
             self.last_message = raw.message
             if raw.status == SOLVED:
                 self._note(raw.message)
-                return SOLVED, self._checked(self.model.decode(raw.values))
-            if on_whole and self.split is not None and raw.status == TIME_LIMIT and not self.deadline.expired:
-                self._leaves = iter(self.split)
-            elif raw.status != INFEASIBLE or self._leaves is None:
+                return SOLVED, self.model.decode(raw.values)
+            if raw.status != INFEASIBLE:
                 self._note(raw.message)
-                return raw.status, None
+                return schedule.GAVE_UP
             self._drop_model()
+            if time.perf_counter() >= until:
+                return None
 
     def _search_ended(self):
         if self.split.finished:
             return INFEASIBLE, None
         self.last_message = f"time limit reached in the split search ({self.split.nodes} nodes)"
         self._note(self.last_message)
-        return TIME_LIMIT, None
+        return schedule.GAVE_UP
 
     def _checked(self, grid):
         problems = verify(self.puzzle, grid)
@@ -192,12 +227,26 @@ class SolutionFinder:
     def result(self, status: str, grid=None, **fields) -> Result:
         reduction_summary = None
         if self.domains is not None:
-            reduction_summary = {"level": self.options.reduce, **self.domains.summary()}
-            reduction_summary["search"] = None if self._leaves is None else self.split.summary()
+            reduction_summary = {"level": self.level, **self.domains.summary()}
+            reduction_summary["search"] = None
+        if self.split is not None:
+            self.split.root_slice, self.split.first_search = self.turns.solver_seconds, self.turns.first_search
+            reduction_summary["search"] = self.split.summary()
         message = fields.pop("message", "") or "; ".join(self.notes)
         return Result(self.puzzle, status, grid, self.pair.backend, self.pair.solver, self.encoding,
                       dict(self.seconds), message, reduction=reduction_summary, stats=dict(self.stats) or None,
-                      globals=self.globals_form, **fields)
+                      globals=self.globals_form, configuration=self.reason, schedule=self._schedule_summary(), **fields)
+
+    def _schedule_summary(self) -> dict | None:
+        """The JSON ``schedule`` object: None when nothing was split (one model, one solve)."""
+        if self.turns is None:
+            return None
+        turns = self.turns
+        return {"mode": turns.mode, "answered_by": turns.answered_by or None, "turns": turns.turns,
+                "search_seconds": round(turns.search_seconds, 4), "solver_seconds": round(turns.solver_seconds, 4),
+                "quantum": schedule.QUANTUM, "gave_up": list(turns.gave_up), "answers": dict(turns.answers)}
 
     def close(self) -> None:
         self._drop_model()
+        if self.worker is not None:
+            self.worker.close()

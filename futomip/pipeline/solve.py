@@ -32,10 +32,11 @@ def solve(
     seed: int | None = None,
     write_lp: str | None = None,
     write_mps: str | None = None,
-    reduce: str = "split",
+    reduce: str | None = None,
     progress: Callable[[str], None] | None = None,
     options: Options | None = None,
     deadline: Deadline | None = None,
+    schedule: str | None = None,
 ) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``.
 
@@ -45,11 +46,14 @@ def solve(
     ``second``); if the time limit ends that second solve, ``unique`` stays None.
     ``time_limit`` covers every solve of the call together (or pass one ``deadline`` shared
     by several calls).  ``reduce`` is the level of domain reduction before the model is
-    built ("split", "probing", "lines", "none").  ``progress`` receives a line of text
+    built ("split", "probing", "lines", "none"; None: the level measured best for the kind
+    and pair, ``futomip.solvers.defaults``).  ``schedule`` says how the split search and the
+    solver on the whole model share the time ("auto", "parallel", "sequential", "search";
+    ``futomip.pipeline.schedule``).  ``progress`` receives a line of text
     about once a second during a long reduction.  ``options`` replaces the keyword settings
     when given.
     """
     if options is None:
-        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose)
+        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose, schedule=schedule)
     task = Task("unique" if unique else "solve", write_lp=write_lp, write_mps=write_mps)
     return run(puzzle, task, options, deadline, progress)

@@ -109,9 +109,10 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
 
 
 def _not_started(puzzle, task: Task, options: Options) -> Result:
-    from ..solvers import default_pair
+    from ..solvers.defaults import configuration
 
-    pair = default_pair(options.backend, None if is_race(options.solver) else options.solver, puzzle.kind)
+    pair = configuration(puzzle.kind, options.backend, None if is_race(options.solver) else options.solver,
+                         options.reduce).pair
     found = {"solutions": [], "complete": False} if task.action == "all" else {}
     return Result(puzzle, TIME_LIMIT, backend=pair.backend, solver=options.solver or pair.solver,
                   encoding=options.encoding or "",

@@ -22,12 +22,10 @@ enumerates exactly (``futomip.pipeline.finder``).  A leaf with no open cell is a
 already (a fixpoint with one value per cell satisfies every group and every sign); the
 MILP still solves it, and the puzzle's ``verify`` checks the grid, as for every answer.
 
-Search first, then the MILP, exactly as for nonograms: this class takes the protocol of
-``nonogram_split.Split`` (``root_slice``, ``FIRST_SEARCH``, ``ROOT_SLICE``, pausing, the
-iteration, ``summary``) and only replaces the search.  Reading ``root_slice`` runs the
-search for up to ``FIRST_SEARCH`` seconds; if that settles the first leaf (or proves there
-is none) the slice is 0, otherwise the MILP gets ``ROOT_SLICE`` seconds on the whole
-model and the search resumes where it paused.  The search stops when
+Search and solver share the time exactly as for nonograms: this class takes the protocol of
+``nonogram_split.Split`` (``search()`` pausing at ``pause_at``, the iteration, ``summary``)
+and only replaces the search; the pipeline's schedule (``futomip.pipeline.schedule``) gives
+it its turns beside the solver on the whole model.  The search stops when
 ``time.perf_counter()`` reaches ``stop_at`` (``finished`` stays False).
 """
 
@@ -55,8 +53,8 @@ class Split(nonogram_split.Split):
     ``root`` are the domains after the reduction; ``needed`` says whether it has more open
     cells than a leaf may have.  Counters: ``nodes`` (nodes whose fixpoint held), ``leaves``
     (yielded), ``pruned`` (children the fixpoint proved empty), ``depth`` (deepest node),
-    ``first_search`` (seconds searched before the MILP's slice); the nonogram search's
-    other counters stay 0.
+    ``root_slice`` and ``first_search`` (set by the pipeline's schedule); the nonogram
+    search's other counters stay 0.
     """
 
     def __init__(self, puzzle, root: LatinDomains, stop_at: float | None = None,
@@ -69,12 +67,10 @@ class Split(nonogram_split.Split):
         self.limit = int(LEAF_SHARE * len(root.masks))
         self.finished = False
         self.nodes = self.leaves = self.pruned = self.depth = self.restarts = self.conflicts = self.learnt = 0
-        self.first_search = 0.0
+        self.first_search = self.root_slice = 0.0
         self.pause_at: float | None = None
-        self._slice: float | None = None
         self._search: Iterator[LatinDomains | None] | None = None
         self._learner = None
-        self._pending: list[LatinDomains] = []
 
     @property
     def needed(self) -> bool:

@@ -33,11 +33,10 @@ clause-learning one (``"learning"``, ``nonogram_learning``), which propagates on
 learnt no-goods at a node but learns from every refuted branch.  Either way the leaves are
 disjoint and together hold every solution.
 
-Search first, then the MILP.  Before the pipeline gives the MILP its slice on the whole
-model, it reads ``root_slice``: the search then runs for up to ``FIRST_SEARCH`` seconds,
-and if that settles the first leaf (or proves that there is none), the slice is 0 and
-the pipeline goes straight to the leaves; otherwise the slice is ``ROOT_SLICE`` and the
-search resumes where it paused once the MILP has had it.
+Search and solver share the time.  ``search()`` yields the leaves and None whenever the
+search reaches ``pause_at`` (then it goes on where it stopped when resumed); the pipeline's
+schedule (``futomip.pipeline.schedule``) gives the search its turns that way, beside the
+solver on the whole model.
 
 The search stops when ``time.perf_counter()`` reaches ``stop_at``; ``finished`` then stays
 False.  Only ``futomip.puzzles`` and the line solver are imported: no solver, no backend,
@@ -55,22 +54,12 @@ from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 from .nonogram_compiled import new_board
 from .nonogram_learning import Learner, luby
 
-__all__ = ["ENGINE", "ENGINES", "FIRST_SEARCH", "LEAF_SHARE", "RESTART_NODES", "ROOT_SLICE", "Split"]
+__all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "RESTART_NODES", "Split"]
 
 ENGINES = ("learning", "probing")
 
 ENGINE = "learning"
 """The search that yields the leaves: "learning" (``nonogram_learning``) or "probing" (below)."""
-
-FIRST_SEARCH = 0.5
-"""Seconds of search before the MILP gets its slice on the whole model (docs/measurements.md)."""
-
-ROOT_SLICE = 1.0
-"""Seconds the MILP gets on the whole puzzle before the puzzle is split.  Some puzzles that
-defeat propagation are easy for the MILP (the MiniZinc ``dom`` family: HiGHS solves dom_14
-in 0.3 s, while the search would branch for minutes), and the random ones that defeat the
-MILP yield to splitting; one second lets the MILP take the first kind at a small cost on
-the second (docs/measurements.md)."""
 
 LEAF_SHARE = 0.1
 """A node with at most this share of its cells open goes to the MILP as it is.  On TAAI
@@ -104,7 +93,8 @@ class Split:
     (nodes probed, or decisions of the learning search), ``leaves`` (yielded), ``pruned``
     (children that probing proved empty, or conflicts), ``depth`` (the deepest node),
     ``restarts``, ``conflicts`` and ``learnt`` (no-goods kept at the end; both 0 for the
-    probing search) and ``first_search`` (seconds searched before the MILP's slice).
+    probing search); ``root_slice`` and ``first_search`` (the seconds the solver had on the
+    whole model, and the search alone before it started) are set by the pipeline's schedule.
     """
 
     def __init__(self, puzzle: Nonogram, root: NonogramDomains, stop_at: float | None = None,
@@ -117,68 +107,47 @@ class Split:
         self.limit = int(LEAF_SHARE * puzzle.height * puzzle.width)
         self.finished = False
         self.nodes = self.leaves = self.pruned = self.depth = self.restarts = self.conflicts = self.learnt = 0
-        self.first_search = 0.0
+        self.first_search = self.root_slice = 0.0
         self.pause_at: float | None = None
-        self._slice: float | None = None
         self._search: Iterator[NonogramDomains | None] | None = None
         self._learner: Learner | None = None
-        self._pending: list[NonogramDomains] = []
 
     @property
     def needed(self) -> bool:
         return self.root.contradiction is None and self.root.finished and self.root.unknown > self.limit
 
-    @property
-    def root_slice(self) -> float:
-        """Seconds the pipeline gives the MILP on the whole model before it asks for leaves:
-        0 when ``FIRST_SEARCH`` seconds of search settled the first leaf, else ``ROOT_SLICE``."""
-        if self._slice is None:
-            start = time.perf_counter()
-            self.pause_at = start + FIRST_SEARCH
-            first = next(self._leaves(), None)
-            self.pause_at = None
-            self.first_search = time.perf_counter() - start
-            if first is not None:
-                self._pending.append(first)
-            # Paused means no leaf yet and time to spare: the MILP gets its slice.
-            self._slice = ROOT_SLICE if first is None and self._paused else 0.0
-        return self._slice
-
     def summary(self) -> dict:
         """The search counters, for reports."""
         self._sync()
         return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
-                "restarts": self.restarts, "finished": self.finished, "root_slice": self._slice or 0.0,
+                "restarts": self.restarts, "finished": self.finished, "root_slice": round(self.root_slice, 3),
                 "engine": self.engine, "conflicts": self.conflicts, "learnt": self.learnt,
                 "first_search": round(self.first_search, 3)}
 
     def __iter__(self) -> Iterator[NonogramDomains]:
+        return (leaf for leaf in self.search() if leaf is not None)
+
+    def search(self) -> Iterator[NonogramDomains | None]:
+        """The leaves, and None whenever the search pauses at ``pause_at`` (set it before each
+        ``next``); the search goes on where it paused."""
         if not self.needed:
             self.leaves = 1
             self.finished = True
             yield self.root
             return
-        while self._pending:
-            yield self._pending.pop(0)
-        for leaf in self._leaves():
-            if leaf is not None:
-                yield leaf
+        yield from self._leaves()
 
     def _leaves(self) -> Iterator[NonogramDomains | None]:
-        """The one search of this split, shared by ``root_slice`` and ``__iter__``: leaves, and
-        None whenever it pauses at ``pause_at`` (``_paused`` is then True)."""
+        """The one search of this split: leaves, and None whenever it pauses at ``pause_at``."""
         if self._search is None:
             self._search = self._counted(self._learning() if self.engine == "learning" else self._probing())
         return self._search
 
     def _counted(self, search: Iterator[NonogramDomains | None]) -> Iterator[NonogramDomains | None]:
-        self._paused = False
         for leaf in search:
-            self._paused = leaf is None
             if leaf is not None:
                 self.leaves += 1
             yield leaf
-            self._paused = False
 
     def _pause(self) -> bool:
         """Whether the search should yield None now (and go on when resumed)."""

@@ -1,0 +1,319 @@
+"""Measure (pair, reduction) configurations per puzzle kind, choose the default, and check the schedule.
+
+    python benchmarks/choose_defaults.py [--kinds nonogram,futoshiki,latin,sudoku] [--time-limit 10]
+        [--taai 20] [--random 10] [--futoshiki 20] [--latin 6] [--sudoku 3] [--pairs highspy/highs,ortools/cpsat]
+        [--jsonl runs.jsonl] [--write]
+
+Puzzles per kind (never only the bundled ones; generated puzzles are made here from a seed):
+- nonogram: ``--taai`` TAAI 2011 tournament puzzles spread evenly over the 1000
+  (/work/shared/corpus/nonogram-taai-tournament) and ``--random`` random 25x25 pictures with
+  half the cells black (the tournaments' kind; uniqueness not required to solve);
+- futoshiki: the bundled generated hard 9x9 (data/futoshiki/hard9), hard 9x9 made by
+  ``futomip generate`` into --futoshiki-folder, the 9x9 of the tnhphat corpus; at most ``--futoshiki``;
+- latin: QCP instances (data/latin/qcp, the MiniZinc QCP orders 20 and 25) and QWH
+  completions of orders 30 and 35 made here (random Latin square, 40% holes); at most ``--latin``;
+- sudoku: the first ``--sudoku`` of data/sudoku/hardest.txt.
+
+Configurations, for every available pair of ``--pairs``:
+    split    ``--reduce split``: the split search and the solver on the whole reduced model
+             sharing the time (``futomip.pipeline.schedule``, mode "auto": side by side here
+             when a core is free)
+    turns    ``--reduce split --schedule sequential``: the same, taking turns on one core
+    search   ``--reduce split --schedule search``: the split search alone (the solver only on leaves)
+    solver   ``--reduce probing`` (nonograms) or ``lines`` (Latin family): reduction, then the
+             solver on the whole model, no search
+
+Every puzzle runs every configuration in one process, interleaved (the order rotates puzzle
+by puzzle, so load changes on the shared machine hit every configuration alike), each under
+``--time-limit`` seconds; the time is the result's total less the one-off import.  Every
+grid is verified by the pipeline.  A configuration's score per kind is its PAR2 total (a
+run that did not solve counts twice the limit); the selectable configurations (split,
+solver) are ranked by it, and ``--write`` puts the ranking into futomip/solvers/measured.py
+(the registry reads it; rows whose pair is missing are skipped there).
+
+The schedule report: per pair and kind, each puzzle's ratio of "split" and "turns" to the
+better of "search" and "solver" (median, p90, max), and how many puzzles lie beyond the
+guarantee (1.2x side by side, 2x in turns, plus ``ALLOWANCE``; only puzzles whose bound
+lies within the time limit can show it); the mode a "split" run
+used is in its ``schedule`` record.  A split row within ``TIE`` of the fastest row of its
+pair is ranked first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+import resource
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from futomip import io  # noqa: E402
+from futomip.options import Deadline, Options  # noqa: E402
+from futomip.pipeline import Task, run  # noqa: E402
+from futomip.pipeline.schedule import choose  # noqa: E402
+from futomip.puzzles.latin import LatinSquare  # noqa: E402
+from futomip.puzzles.nonogram import from_grid  # noqa: E402
+from futomip.solvers import check  # noqa: E402
+
+CORPUS = Path("/work/shared/corpus")
+WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines"}
+CONFIGS = ("split", "turns", "search", "solver")
+OUT = ROOT / "futomip" / "solvers" / "measured.py"
+ALLOWANCE = 0.1
+"""Seconds of fixed cost the guarantee allows beyond its factor (a turn, a step, the worker's start)."""
+
+
+def nonograms(taai: int, count: int, seed: int) -> list:
+    puzzles = []
+    taai_file = CORPUS / "nonogram-taai-tournament" / "question" / "taai2011.txt"
+    if taai and taai_file.exists():
+        every = io.read(str(taai_file))
+        step = len(every) / taai
+        puzzles += [every[int(k * step + step / 2)] for k in range(taai)]
+    rng = random.Random(seed)
+    for k in range(count):
+        grid = tuple(tuple(int(rng.random() < 0.5) for _ in range(25)) for _ in range(25))
+        puzzles.append(replace(from_grid(grid), name=f"random25-{seed}-{k}"))
+    return puzzles
+
+
+def futoshikis(limit: int, folder: str | None) -> list:
+    files = sorted((ROOT / "data" / "futoshiki" / "hard9").glob("*.txt"))
+    if folder:
+        files += sorted(Path(folder).glob("*.txt"))
+    files += sorted((CORPUS / "futoshiki-tnhphat-benchmark" / "input").glob("*9x9*.txt"))
+    puzzles = []
+    for path in files:
+        puzzles += [replace(p, name=path.name) for p in io.read(str(path))]
+    return _spread(puzzles, limit)
+
+
+def qwh(order: int, holes: float, rng: random.Random) -> LatinSquare:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from latin_completions import random_latin_square
+
+    square = random_latin_square(order, rng)
+    cells = [(r, c) for r in range(order) for c in range(order)]
+    emptied = set(rng.sample(cells, int(holes * len(cells))))
+    givens = tuple(tuple(0 if (r, c) in emptied else square[r][c] for c in range(order)) for r in range(order))
+    return LatinSquare(order, givens, name=f"qwh-{order}-{int(holes * 100)}")
+
+
+def latins(limit: int, seed: int) -> list:
+    files = sorted((ROOT / "data" / "latin" / "qcp").glob("*.mzn"))
+    qcp = CORPUS / "latin-qcp-minizinc-benchmarks" / "QCP"
+    files += sorted(qcp.glob("qcp-20-*-0_ext.mzn")) + sorted(qcp.glob("qcp-25-*-[01]_ext.mzn"))
+    puzzles = []
+    for path in files:
+        puzzles += [LatinSquare(p.size, p.givens, name=path.name) for p in io.read(str(path))]
+    rng = random.Random(seed)
+    generated = [qwh(order, 0.4, rng) for order in (30, 35)][:limit]
+    return _spread(puzzles, max(0, limit - len(generated))) + generated
+
+
+def _spread(puzzles: list, limit: int) -> list:
+    if len(puzzles) <= limit or limit <= 0:
+        return puzzles[:max(0, limit)]
+    step = len(puzzles) / limit
+    return [puzzles[int(k * step)] for k in range(limit)]
+
+
+def options_for(config: str, kind: str, backend: str, solver: str, limit: float) -> Options:
+    if config == "solver":
+        return Options(backend, solver, reduce=WHOLE_LEVEL[kind], time_limit=limit)
+    schedule = {"search": "search", "turns": "sequential"}.get(config)
+    return Options(backend, solver, reduce="split", time_limit=limit, schedule=schedule)
+
+
+def measure(puzzles: dict, pairs: list, limit: float, log) -> list[dict]:
+    runs = []
+    labels = [(pair, config) for pair in pairs for config in CONFIGS]
+    for kind, group in puzzles.items():
+        for number, puzzle in enumerate(group):
+            shift = number % len(labels)
+            for (backend, solver), config in labels[shift:] + labels[:shift]:
+                cpu = _cpu()
+                result = run(puzzle, Task("solve"), options_for(config, kind, backend, solver, limit), Deadline(limit))
+                cpu = _cpu() - cpu
+                seconds = result.seconds.get("total", 0.0) - result.seconds.get("import", 0.0)
+                record = {"kind": kind, "puzzle": puzzle.name or str(number), "pair": f"{backend}/{solver}",
+                          "config": config, "status": result.status, "seconds": round(seconds, 4),
+                          "cpu": round(cpu, 4), "schedule": result.schedule}
+                runs.append(record)
+                log(record)
+    return runs
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and its reaped children (the whole-model workers): on a
+    loaded machine a steadier measure of the work than the wall clock."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def par2(record: dict, limit: float, field: str = "seconds") -> float:
+    return record.get(field, record["seconds"]) if record["status"] == "solved" else 2 * limit
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def report(runs: list[dict], limit: float) -> tuple[dict, list[str]]:
+    """Scores per (kind, pair, config) and the text tables."""
+    scores: dict = {}
+    for record in runs:
+        key = (record["kind"], record["pair"], record["config"])
+        scores.setdefault(key, []).append(record)
+    lines = ["| kind | pair | config | solved | PAR2 total s | median s |", "|---|---|---|---|---|---|"]
+    for (kind, pair, config), records in sorted(scores.items()):
+        solved = sum(r["status"] == "solved" for r in records)
+        lines.append(f"| {kind} | {pair} | {config} | {solved}/{len(records)} | "
+                     f"{sum(par2(r, limit) for r in records):.1f} | "
+                     f"{statistics.median(r['seconds'] for r in records):.3f} |")
+    lines += ["", "| kind | pair | config | puzzles | ratio to min(search, solver): median | p90 | max | solved | "
+              f"best-of-two solved | beyond the bound (+{ALLOWANCE} s) | CPU ratio median | p90 |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    by_puzzle: dict = {}
+    for record in runs:
+        by_puzzle.setdefault((record["kind"], record["pair"], record["puzzle"]), {})[record["config"]] = record
+    groups: dict = {}
+    for (kind, pair, _), configs in by_puzzle.items():
+        if {"search", "solver"} <= set(configs):
+            best = min(par2(configs["search"], limit), par2(configs["solver"], limit))
+            for config in ("split", "turns"):
+                if config in configs:
+                    seconds = par2(configs[config], limit)
+                    cpu_best = min(par2(configs["search"], limit, "cpu"), par2(configs["solver"], limit, "cpu"))
+                    cpu_ratio = par2(configs[config], limit, "cpu") / max(cpu_best, 1e-3)
+                    factor = 2.0 if (configs[config]["schedule"] or {}).get("mode") == "sequential" else 1.2
+                    groups.setdefault((kind, pair, config), []).append(
+                        (seconds / max(best, 1e-3), configs[config]["status"] == "solved",
+                         "solved" in (configs["search"]["status"], configs["solver"]["status"]),
+                         # Only where the bound lies within the limit can the run show it broken.
+                         seconds > factor * best + ALLOWANCE and factor * best + ALLOWANCE < limit,
+                         cpu_ratio))
+    for (kind, pair, config), values in sorted(groups.items()):
+        ratios = [v[0] for v in values]
+        beyond = sum(v[3] for v in values)
+        lines.append(f"| {kind} | {pair} | {config} | {len(values)} | {statistics.median(ratios):.2f} | "
+                     f"{percentile(ratios, 0.9):.2f} | {max(ratios):.2f} | {sum(v[1] for v in values)} | "
+                     f"{sum(v[2] for v in values)} | {beyond} | {statistics.median(v[4] for v in values):.2f} | "
+                     f"{percentile([v[4] for v in values], 0.9):.2f} |")
+    totals = {key: sum(par2(r, limit) for r in records) for key, records in scores.items()}
+    return totals, lines
+
+
+TIE = 1.05
+"""A "split" row within this factor of the fastest row of its pair goes first: the schedule bounds
+it by the better of its two sides on every puzzle, where the whole-model row has no such bound."""
+
+
+def ranked(totals: dict) -> dict:
+    """Per kind, the selectable rows (PAR2 total, pair, level) best first (see ``TIE``)."""
+    rows: dict = {}
+    for (kind, pair, config), total in totals.items():
+        if config in ("search", "turns"):
+            continue  # not a reduction level a user selects (a schedule); measured for the schedule report
+        level = "split" if config == "split" else WHOLE_LEVEL[kind]
+        rows.setdefault(kind, []).append((total, pair, level))
+    for kind, entries in rows.items():
+        entries.sort()
+        for number, (total, pair, level) in enumerate(entries):
+            ahead = entries[number - 1] if number else None
+            if level == "split" and ahead is not None and ahead[1] == pair and total <= TIE * ahead[0]:
+                entries[number - 1], entries[number] = entries[number], entries[number - 1]
+    return rows
+
+
+def write_defaults(totals: dict, command: str, count: dict) -> None:
+    """futomip/solvers/measured.py: per kind, the selectable configurations best first."""
+    today = datetime.date.today().isoformat()
+    text = ['"""Measured default configurations per puzzle kind: written by ``benchmarks/choose_defaults.py``.',
+            "", "Each kind lists (backend, solver, reduce, reason) rows, best first; the registry takes the",
+            "first row whose pair is available here (``futomip.solvers.defaults``).  Rerun the benchmark",
+            "when a solver, the search or a model changes; do not edit the rows by hand.", "",
+            "Must not import anything.", '"""', "", f"# Measured {today} with: {command}",
+            f'MEASURED = "{today}"', "", "DEFAULTS: dict[str, tuple[tuple[str, str, str, str], ...]] = {"]
+    for kind, entries in sorted(ranked(totals).items()):
+        text.append(f'    "{kind}": (')
+        best = min(total for total, _, _ in entries)
+        for total, pair, level in entries:
+            backend, solver = pair.split("/")
+            why = (f"measured fastest: PAR2 {total:.1f} s on {count[kind]} puzzles" if total == best else
+                   f"PAR2 {total:.1f} s on {count[kind]} puzzles, {total / max(best, 1e-9):.2f}x the fastest")
+            text.append(f'        ("{backend}", "{solver}", "{level}", "{why}"),')
+        text.append("    ),")
+    text.append("}")
+    OUT.write_text("\n".join(text) + "\n")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kinds", default="nonogram,futoshiki,latin,sudoku")
+    parser.add_argument("--pairs", default="highspy/highs,ortools/cpsat")
+    parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--taai", type=int, default=20)
+    parser.add_argument("--random", type=int, default=10)
+    parser.add_argument("--futoshiki", type=int, default=20)
+    parser.add_argument("--futoshiki-folder", help="more hard 9x9 Futoshiki (.txt), e.g. from futomip generate")
+    parser.add_argument("--latin", type=int, default=6)
+    parser.add_argument("--sudoku", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--jsonl", help="also append every run to this file")
+    parser.add_argument("--write", action="store_true", help="write futomip/solvers/measured.py")
+    parser.add_argument("--from-jsonl", nargs="+", metavar="FILE",
+                        help="measure nothing: report (and --write) from the runs recorded in these files")
+    args = parser.parse_args(argv)
+    if args.from_jsonl:
+        runs = [json.loads(line) for path in args.from_jsonl for line in open(path) if line.strip()]
+        totals, lines = report(runs, args.time_limit)
+        print("\n".join(lines))
+        if args.write:
+            count: dict = {}
+            for record in runs:
+                count.setdefault(record["kind"], set()).add(record["puzzle"])
+            command = "python benchmarks/choose_defaults.py " + " ".join(argv if argv is not None else sys.argv[1:])
+            write_defaults(totals, command, {kind: len(names) for kind, names in count.items()})
+        return 0
+    kinds = args.kinds.split(",")
+    pairs = [tuple(p.split("/")) for p in args.pairs.split(",") if check(*p.split("/")).available]
+    makers = {"nonogram": lambda: nonograms(args.taai, args.random, args.seed),
+              "futoshiki": lambda: futoshikis(args.futoshiki, args.futoshiki_folder),
+              "latin": lambda: latins(args.latin, args.seed),
+              "sudoku": lambda: io.read(str(ROOT / "data" / "sudoku" / "hardest.txt"))[:args.sudoku]}
+    puzzles = {kind: makers[kind]() for kind in kinds}
+    print(f"pairs: {', '.join('/'.join(p) for p in pairs)}; schedule here: {choose(None)}; "
+          f"puzzles: {', '.join(f'{k} {len(v)}' for k, v in puzzles.items())}", flush=True)
+    sink = open(args.jsonl, "a") if args.jsonl else None
+
+    def log(record: dict) -> None:
+        print(f"{record['kind']:<9} {record['puzzle'][:28]:<28} {record['pair']:<14} {record['config']:<7} "
+              f"{record['status']:<10} {record['seconds']:8.3f}", flush=True)
+        if sink:
+            sink.write(json.dumps(record) + "\n")
+            sink.flush()
+
+    started = time.perf_counter()
+    runs = measure(puzzles, pairs, args.time_limit, log)
+    totals, lines = report(runs, args.time_limit)
+    print("\n".join(lines))
+    print(f"{len(runs)} runs in {time.perf_counter() - started:.0f} s")
+    if args.write:
+        command = "python benchmarks/choose_defaults.py " + " ".join(argv if argv is not None else sys.argv[1:])
+        write_defaults(totals, command, {kind: len(group) for kind, group in puzzles.items()})
+        print(f"wrote {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

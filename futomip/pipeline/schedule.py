@@ -1,0 +1,208 @@
+"""The schedule between the split search and the solver on the whole (reduced) model.
+
+Two ways to look for the next solution of a puzzle that the reduction leaves open:
+
+    search side:  the kind's split search (a generator that pauses and resumes) and the
+                  solves of the leaves it yields, in this process;
+    solver side:  the solver on the whole reduced model, in a worker process
+                  (``futomip.pipeline.whole_model``).
+
+Neither is best everywhere (issues 21, 22: CP-SAT on the probed nonogram beats the split on
+TAAI puzzles, HiGHS needs the split on hard 9x9 Futoshiki).  Whichever answers first wins;
+the other keeps its state for the next call (uniqueness, enumeration) or is stopped.
+
+Side by side (``parallel``), when a core is free for the worker (``choose``): the worker
+solves on its own core and this process searches, looking at the worker's pipe every
+``QUANTUM`` seconds of search and after each leaf solve.  With T_s and T_m the times the
+search side and the solver side need alone (T_m counting the worker's fork and model
+build), the answer comes after at most
+
+    min(T_s, FIRST_TURN + T_m) + QUANTUM + 2 * step
+
+where ``step`` is the longest atomic step of the search (one node or one leaf solve):
+within 1.2x of the faster side plus a fixed 0.1 s and two steps, if the worker's core is
+really free.
+
+Taking turns (``sequential``), on one core: a MIP solver cannot resume a solve it has
+ended (HiGHS and CP-SAT restart from scratch), so the worker is not ended between its
+turns but frozen: ``SIGSTOP`` on its process group stops it (and a solver program it
+started) where it stands, ``SIGCONT`` lets it go on.  Both sides therefore resume where
+they paused, and the rule "the side that has used less time runs next, for ``QUANTUM``
+seconds" (fair share) gives: when the faster side A answers after its own T_A seconds,
+side B has had at most T_A + QUANTUM + step, so the answer comes after at most
+
+    2 * min(T_s, T_m) + QUANTUM + step    (T_m counting the worker's start)
+
+the 2x of the issue, plus a fixed 50 ms and one step.  (Had the solver to restart, as with
+doubling slices for a non-resumable side, the bound would be about 4x for the solver side.)
+What the bound does not count: a forked worker runs some 10-20% slower than the same solve
+in this process (copy-on-write faults after the fork), measured in docs/notes/schedule.md.
+Frozen, the solver's own wall-clock limit runs on: it is given the command's whole
+remaining time, which the two sides share anyway.
+
+``run`` below is the whole decision, written against a clock and two sides so that a test
+can drive it with a fake clock and sides whose times it sets.  A side offers
+``step(until)`` -> an answer or None (work until the clock reads ``until``; None: no
+answer yet) and, for the solver side, ``resume``/``pause``/``poll`` (the worker runs only
+between ``resume`` and ``pause``); a side that gives up (time limit, error) answers
+``GAVE_UP`` and the other side goes on alone.
+
+Must not import the CLI; imports nothing from futomip but ``options``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..options import SCHEDULES
+
+__all__ = ["QUANTUM", "GAVE_UP", "Turns", "choose", "cores_free", "run", "JOBS_VARIABLE"]
+
+QUANTUM = 0.05
+"""Seconds of a turn; also how often the parallel search looks at the worker's pipe.  The
+switch costs two signals and a pipe poll (microseconds), so this only bounds the overshoot."""
+
+FIRST_TURN = 0.05
+"""Seconds the search has on its own before the worker is started: most 9x9 Futoshiki and
+small nonograms are settled by then, and pay no fork (the few ms the bound allows)."""
+
+GAVE_UP = "gave_up"
+
+JOBS_VARIABLE = "FUTOMIP_JOBS"
+"""Environment variable: how many futomip jobs share this machine's cores (``batch --jobs``
+sets it for its workers), each using one core plus its worker's."""
+
+
+def cores_free(threads: int | None = None) -> bool:
+    """Whether this job's whole-model worker can have cores of its own: the cores this process
+    may use (``os.sched_getaffinity``) hold every job (``FUTOMIP_JOBS``, default 1) with its
+    search (1 core) and its worker (``threads`` cores, default 1), and the machine's load
+    (the 1-minute average of runnable processes, ours included) leaves the worker's cores idle.
+    The load matters on a shared machine: with every core busy, two processes of one job
+    only slow each other, and taking turns keeps the 2x bound."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:
+        cores = os.cpu_count() or 1
+    try:
+        jobs = max(1, int(os.environ.get(JOBS_VARIABLE, "1")))
+    except ValueError:
+        jobs = 1
+    worker = threads or 1
+    try:
+        busy = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        busy = 0.0
+    return cores >= jobs * (1 + worker) and busy <= cores - worker
+
+
+def choose(requested: str | None, threads: int | None = None) -> str:
+    """The schedule to use: ``requested`` unless it is None or "auto"; then "parallel" when
+    ``cores_free`` says so, else "sequential"."""
+    if requested not in (None, "auto"):
+        if requested not in SCHEDULES:
+            raise ValueError(f"schedule must be one of {SCHEDULES}, got {requested!r}")
+        return requested
+    return "parallel" if cores_free(threads) else "sequential"
+
+
+@dataclass
+class Turns:
+    """What one ``run`` did: seconds each side used, how many turns, who answered."""
+
+    mode: str
+    search_seconds: float = 0.0
+    solver_seconds: float = 0.0
+    turns: int = 0
+    first_search: float = 0.0
+    answered_by: str = ""
+    answers: dict = field(default_factory=lambda: {"search": 0, "solver": 0})
+    gave_up: list = field(default_factory=list)
+
+
+def run(mode: str, search, solver, clock: Callable[[], float] = time.perf_counter,
+        quantum: float = QUANTUM, turns: Turns | None = None):
+    """The first answer of ``search`` or ``solver`` under ``mode`` ("parallel" or
+    "sequential"), as ``(answer, turns)``; ``answer`` is None when both gave up.
+
+    ``solver`` may be None (the search alone).  ``turns`` carries the seconds each side used
+    and the sides that gave up over several calls (the fair share counts from the first).
+    The search always has the first ``FIRST_TURN`` seconds alone, so an easy puzzle never
+    starts the worker."""
+    turns = turns or Turns(mode)
+    sides = {"search": search, "solver": solver}
+    alive = [name for name in ("search", "solver") if sides[name] is not None and name not in turns.gave_up]
+    if turns.turns == 0 and "search" in alive:
+        answer = _search_turn(search, clock, FIRST_TURN, turns)
+        turns.first_search = turns.search_seconds
+        if answer is not None and _taken(answer, "search", alive, turns):
+            return answer, turns
+    if mode == "parallel":
+        return _parallel(search, solver, clock, quantum, turns, alive), turns
+    return _sequential(search, solver, clock, quantum, turns, alive), turns
+
+
+def _search_turn(search, clock, seconds: float, turns: Turns):
+    start = clock()
+    try:
+        return search.step(start + seconds)
+    finally:
+        turns.search_seconds += clock() - start
+        turns.turns += 1
+
+
+def _sequential(search, solver, clock, quantum: float, turns: Turns, alive: list):
+    """Fair share: the side that has used less time runs the next turn (ties: the search)."""
+    while alive:
+        name = min(alive, key=lambda side: (turns.solver_seconds, 1) if side == "solver" else (turns.search_seconds, 0))
+        if name == "search":
+            answer = _search_turn(search, clock, quantum, turns)
+        else:
+            start = clock()
+            solver.resume()
+            try:
+                answer = solver.poll(quantum)
+            finally:
+                solver.pause()
+                turns.solver_seconds += clock() - start
+                turns.turns += 1
+        if answer is not None and _taken(answer, name, alive, turns):
+            return answer
+    return None
+
+
+def _parallel(search, solver, clock, quantum: float, turns: Turns, alive: list):
+    """The solver runs all along; the search looks at its pipe every ``quantum`` seconds."""
+    resumed = None
+    try:
+        while alive:
+            if "solver" in alive:
+                if resumed is None:
+                    resumed = clock()
+                    solver.resume()
+                answer = solver.poll(0.0 if "search" in alive else quantum)
+                if answer is not None and _taken(answer, "solver", alive, turns):
+                    return answer
+            if "search" in alive:
+                answer = _search_turn(search, clock, quantum, turns)
+                if answer is not None and _taken(answer, "search", alive, turns):
+                    return answer
+        return None
+    finally:
+        if resumed is not None:
+            turns.solver_seconds += clock() - resumed
+            solver.pause()
+
+
+def _taken(answer, name: str, alive: list, turns: Turns) -> bool:
+    """Whether ``answer`` ends the run: a real answer does; ``GAVE_UP`` drops the side."""
+    if answer == GAVE_UP:
+        alive.remove(name)
+        turns.gave_up.append(name)
+        return False
+    turns.answered_by = name
+    turns.answers[name] += 1
+    return True

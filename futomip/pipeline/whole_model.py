@@ -1,0 +1,212 @@
+"""The solver on the whole reduced model in a worker process that can be frozen, resumed and ended.
+
+The solver side of the schedule (``futomip.pipeline.schedule``).  The worker is forked from
+this process (it inherits the puzzle and its domains, and pays no interpreter start or
+import), makes its own process group, builds the whole model on the reduced domains
+(``ModelRun``) and then serves requests: each request carries the no-good rows of the grids
+found since the last one (``ModelRun.exclude``); the worker adds them, solves under the
+command's deadline and sends back ``(status, grid, message, stats, seconds)``, the grid
+decoded by the formulation (the parent verifies it like every other).
+
+- ``pause``/``resume``: ``SIGSTOP``/``SIGCONT`` to the worker's process group, so that a
+  solver program it started (CBC) freezes and goes on with it; a MIP solve cannot be
+  resumed once ended, a frozen one simply goes on.
+- A grid the search found while the worker was solving can come back from the worker (its
+  model did not exclude it yet): it is not an answer; the worker gets the cut and solves
+  again.  An "infeasible" from the worker is exact: every row it holds cuts off a solution
+  already found, so no other solution exists.
+- ``close`` kills the group (``SIGKILL`` works on a frozen process too) and reaps the worker:
+  no zombie, no orphan solver program.  A worker whose parent dies is killed by the kernel
+  (``PR_SET_PDEATHSIG``), and while it runs a watching thread also ends its group.
+
+Forking needs ``os.fork`` (Linux, macOS) and a pair that solves inside the worker with a
+layer whose state survives a fork: ``available(backend, solver)`` says whether all hold;
+elsewhere the finder runs the search alone.  Left out: Pyomo, which captures solver output
+through pipes read by threads under a global lock (after a fork the parent's next solve
+waited on that lock for ever: test_certainty's explain with pyomo/highs), and solver
+programs (CBC, GLPK, ...): a program frozen with its worker outlives a parent that dies
+without closing the worker (a race stopping its entrant, the hard deadline's exit), frozen
+for ever (seen: a CBC left by test_race).  So: highspy, OR-Tools, and PuLP with HiGHS
+(through highspy, in the process).  Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+
+from ..status import ERROR, INFEASIBLE, SOLVED
+from .model_run import ModelRun
+from .schedule import GAVE_UP
+
+__all__ = ["WholeModelWorker", "available"]
+
+
+IN_PROCESS_PAIRS = {"highspy": None, "ortools": None, "pulp": ("highs",)}
+"""Layers whose solves run inside the worker and survive a fork: None for every solver of
+the layer, else the solvers that qualify."""
+
+
+def available(backend: str, solver: str) -> bool:
+    """Whether a worker can be forked here for the pair (see the module text)."""
+    if backend not in IN_PROCESS_PAIRS or not (hasattr(os, "fork") and hasattr(os, "killpg")):
+        return False
+    solvers = IN_PROCESS_PAIRS[backend]
+    return solvers is None or solver in solvers
+
+
+class WholeModelWorker:
+    """The solver side: ``resume``, ``pause``, ``poll(timeout)`` (an answer, None or
+    ``GAVE_UP``), ``close``.  ``found`` is the finder's list of grids found so far (shared,
+    read on each request)."""
+
+    def __init__(self, puzzle, pair, encoding: str, options, domains, deadline_end: float | None,
+                 found: list) -> None:
+        self.args = (puzzle, pair, encoding, options, domains, deadline_end)
+        self.found = found
+        self.pid: int | None = None
+        self.connection = None
+        self.sent = 0
+        self.busy = False
+        self.message = ""
+        self.stats: dict = {}
+        self.seconds: dict = {}
+
+    def resume(self) -> None:
+        if self.pid is None:
+            self._start()
+        else:
+            self._signal(signal.SIGCONT)
+        if not self.busy:
+            self._request()
+
+    def pause(self) -> None:
+        if self.pid is not None:
+            self._signal(signal.SIGSTOP)
+
+    def poll(self, timeout: float):
+        """The worker's answer if one comes within ``timeout`` seconds, else None."""
+        try:
+            if not self.connection.poll(timeout):
+                return None
+            status, grid, message, stats, seconds = self.connection.recv()
+        except (EOFError, OSError):
+            self.message = "the whole-model worker ended without an answer"
+            return GAVE_UP
+        self.busy = False
+        self.message, self.stats, self.seconds = message, stats, seconds
+        if status == SOLVED and grid in self.found:
+            self._request()  # found by the search meanwhile: solve again with its cut
+            return None
+        if status in (SOLVED, INFEASIBLE):
+            return status, grid
+        return GAVE_UP
+
+    def _request(self) -> None:
+        new = [tuple(tuple(row) for row in grid) for grid in self.found[self.sent:]]
+        self.sent = len(self.found)
+        self.connection.send(new)
+        self.busy = True
+
+    def _start(self) -> None:
+        # os.fork rather than multiprocessing's Process: a race entrant is a daemonic
+        # multiprocessing worker, which multiprocessing forbids to have children.
+        self.connection, child_end = multiprocessing.Pipe(duplex=True)
+        parent = os.getpid()
+        pid = os.fork()
+        if pid == 0:
+            try:
+                self.connection.close()
+                _serve(child_end, parent, *self.args)
+            finally:
+                os._exit(0)
+        child_end.close()
+        self.pid = pid
+        try:
+            os.setpgid(pid, pid)  # also done by the child: no race on pause
+        except OSError:
+            pass
+
+    def _signal(self, signum: int) -> None:
+        try:
+            os.killpg(self.pid, signum)
+        except (ProcessLookupError, PermissionError):
+            try:
+                os.kill(self.pid, signum)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        if self.pid is None:
+            return
+        self._signal(signal.SIGKILL)
+        try:
+            os.waitpid(self.pid, 0)  # reap: no zombie
+        except ChildProcessError:
+            pass
+        self.connection.close()
+        self.pid = None
+
+
+def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, deadline_end) -> None:
+    """The worker: build the whole model, then solve on each request until the pipe closes."""
+    try:
+        os.setpgid(0, 0)
+    except OSError:
+        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the group
+    signal.signal(signal.SIGTERM, lambda signum, frame: os.killpg(0, signal.SIGKILL))
+    try:
+        signal.set_wakeup_fd(-1)
+    except ValueError:
+        pass
+    _end_with_parent(parent)
+    seconds = {"build": 0.0, "solve": 0.0}
+    try:
+        model = ModelRun(puzzle, pair, encoding, options, domains, seconds, deadline_end)
+    except Exception as exc:  # noqa: BLE001 - any failure here means this side gives up.
+        connection.send((ERROR, None, f"the whole-model worker could not build the model: {exc}", {}, seconds))
+        return
+    number = 0
+    while True:
+        try:
+            cuts = connection.recv()
+        except (EOFError, OSError):
+            return
+        for grid in cuts:
+            number += 1
+            model.exclude(grid, number)
+        left = None if deadline_end is None else max(0.0, deadline_end - time.perf_counter())
+        try:
+            raw = model.solve(left)
+            grid = model.decode(raw.values) if raw.status == SOLVED else None
+            answer = (raw.status, grid, raw.message, raw.stats, dict(seconds))
+        except Exception as exc:  # noqa: BLE001 - reported to the parent, which goes on with the search.
+            answer = (ERROR, None, f"the whole-model worker failed: {exc}", {}, dict(seconds))
+        connection.send(answer)
+
+
+def _end_with_parent(parent: int) -> None:
+    """End this worker when the parent dies (a forced exit, a crash, a race stopping its
+    entrant): PR_SET_PDEATHSIG with SIGKILL, the one signal a frozen process cannot keep
+    pending (a SIGTERM would wait for a SIGCONT that never comes, and a Python handler for a
+    solver call to return); and, while the worker runs, a thread that kills its whole group,
+    a solver program (CBC) included."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:
+        os.killpg(0, signal.SIGKILL)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        os.killpg(0, signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()

@@ -1,0 +1,50 @@
+"""The measured default configuration per kind (``futomip.solvers.defaults``): the first
+available row, falling back in order, and whatever the user pins wins."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from futomip.solvers import check, defaults, measured
+
+ROWS = {"nonogram": (("ortools", "cpsat", "probing", "fastest"), ("highspy", "highs", "split", "next"))}
+
+
+@pytest.fixture
+def table(monkeypatch):
+    monkeypatch.setattr(measured, "DEFAULTS", ROWS)
+    monkeypatch.setattr(measured, "MEASURED", "2026-11-26")
+
+
+def test_the_first_available_row_is_the_default_with_its_reason(table):
+    """With every row's pair available, the first row gives pair and level, and the reason names the benchmark."""
+    if not check("ortools", "cpsat").available:
+        pytest.skip("needs ortools")
+    chosen = defaults.configuration("nonogram")
+    assert (chosen.pair.name, chosen.reduce) == ("ortools/cpsat", "probing")
+    assert chosen.reason.startswith("default for nonogram: ortools/cpsat --reduce probing, fastest")
+    assert "benchmarks/choose_defaults.py, 2026-11-26" in chosen.reason
+
+
+def test_a_missing_pair_falls_back_to_the_next_row_and_says_so(table, monkeypatch):
+    """When the first row's pair is not installed, the next row is taken and the reason says why."""
+    def without_cpsat(backend, solver):
+        pair = check(backend, solver)
+        return replace(pair, available=False, how="pip install ortools") if solver == "cpsat" else pair
+
+    monkeypatch.setattr(defaults, "check", without_cpsat)
+    chosen = defaults.configuration("nonogram")
+    assert (chosen.pair.name, chosen.reduce) == ("highspy/highs", "split")
+    assert "ortools/cpsat not installed" in chosen.reason
+
+
+def test_pinned_names_win(table):
+    """--solver, --backend and --reduce pin what they name; a pinned pair takes its own row's level."""
+    chosen = defaults.configuration("nonogram", solver_name="highs")
+    assert (chosen.pair.name, chosen.reduce) == ("highspy/highs", "split") and "pinned: --solver highs" in chosen.reason
+    chosen = defaults.configuration("nonogram", "highspy", "highs", "lines")
+    assert (chosen.pair.name, chosen.reduce) == ("highspy/highs", "lines")
+    chosen = defaults.configuration("str8ts")
+    assert "str8ts has no domain reduction" in chosen.reason
