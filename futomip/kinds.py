@@ -66,7 +66,7 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("latin", "futomip.puzzles.latin", "futomip.models.latin", "futomip.reduction.latin:reduce",
          "futomip.reduction.latin_split:Split"),
     Kind("nonogram", "futomip.puzzles.nonogram", "futomip.models.nonogram",
-         "futomip.reduction.nonogram:reduce", "futomip.reduction.nonogram_split:Split"),
+         "futomip.reduction.nonogram_compiled:reduce", "futomip.reduction.nonogram_split:Split"),
 )}
 
 

@@ -18,7 +18,7 @@ on what is left (``models/nonogram.py``) has exactly the same 0/1 solutions, and
 uniqueness proofs, enumeration and conflict explanation stay exact.  A line with no
 placement left proves the puzzle infeasible (``contradiction`` names it).
 
-``reduce`` runs on ``nonogram_compiled.new_board``: this mask board, or for puzzles where the
+``nonogram_compiled.reduce`` runs on ``nonogram_compiled.new_board``: this mask board, or for puzzles where the
 compiled kernels pay (``use_kernels``) the same fixpoint and probing in numba, with equal
 results.  The result is a ``NonogramDomains``: cell states and, per line, the allowed 0-based
 starts of each block (from one last solve of every line on the final cells).  Lines
@@ -40,7 +40,7 @@ from .nonogram_line import bits as _bits
 from .nonogram_line import solve_masks as _solve_masks
 from .nonogram_line import start_lists as _start_lists
 
-__all__ = ["UNKNOWN", "WHITE", "BLACK", "Board", "LineSolution", "NonogramDomains", "solve_line", "reduce"]
+__all__ = ["UNKNOWN", "WHITE", "BLACK", "Board", "LineSolution", "NonogramDomains", "solve_line"]
 
 PROGRESS_EVERY = 1.0
 """Seconds between two ``progress`` calls while probing."""
@@ -313,24 +313,3 @@ class Board:
                 starts[self.key(line)] = _start_lists(outcome[2])
         contradiction = None if failed is None else self.key(failed)
         return NonogramDomains(self.cells(), starts, contradiction, finished, scores or {})
-
-
-def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = None,
-           progress: Callable[[str], None] | None = None) -> NonogramDomains:
-    """Run line solving to its fixpoint on ``puzzle`` (then probing, at level "probing").
-
-    Probing stops early when ``time.perf_counter()`` reaches ``stop_at``; ``progress``
-    receives a line of text about once a second while it runs.
-    """
-    if level not in ("lines", "probing"):
-        raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
-    # Imported here: the compiled board is a subclass of Board, defined after this module.
-    from .nonogram_compiled import new_board
-
-    board = new_board(puzzle)
-    failed = board.propagate(range(len(board.clues)))
-    finished = True
-    if failed is None and level == "probing":
-        failed, finished = board.probe(stop_at, progress)
-    # Branching scores are only complete when probing ran to its end.
-    return board.domains(failed, finished, board.scores if finished else None)

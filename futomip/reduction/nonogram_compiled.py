@@ -14,14 +14,15 @@ are loaded already (a batch after its first hard puzzle), or it is large (``EAGE
 or its search has run ``KERNEL_AFTER`` seconds in Python (the searches then switch).
 
 ``LineKernel`` does the same for single lines given as masks (the clause-learning search).
-Only ``futomip.compiled``, ``futomip.puzzles`` and the other nonogram reduction modules are
+``reduce``, the nonogram entry of ``futomip.reduction``, lives here because it picks the board
+(it sat in ``nonogram`` and imported this module back, a circle).  Only ``futomip.compiled``, ``futomip.puzzles`` and the other nonogram reduction modules are
 imported.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -30,10 +31,10 @@ from ..puzzles.nonogram import Nonogram, Runs
 from . import nonogram_explain_kernels as explain_kernels
 from . import nonogram_kernels as kernels
 from . import nonogram_line_kernels as line_kernels
-from .nonogram import UNKNOWN, Board
+from .nonogram import UNKNOWN, Board, NonogramDomains
 
 __all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "ArrayBoard", "BitBoard", "LineKernel", "new_board",
-           "use_kernels"]
+           "reduce", "use_kernels"]
 
 COMPILE_CELLS = 100
 """Puzzles with fewer cells keep the mask board (and never import numba)."""
@@ -259,3 +260,21 @@ class LineKernel:
         reason = self._explain_conflict(self.runs, self.first[line], self.count[line], self.lengths[line],
                                         np.uint64(black), np.uint64(white), self.layers)
         return int(reason[0]), int(reason[1])
+
+
+def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = None,
+           progress: Callable[[str], None] | None = None) -> NonogramDomains:
+    """Run line solving to its fixpoint on ``puzzle`` (then probing, at level "probing").
+
+    Probing stops early when ``time.perf_counter()`` reaches ``stop_at``; ``progress``
+    receives a line of text about once a second while it runs.
+    """
+    if level not in ("lines", "probing"):
+        raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
+    board = new_board(puzzle)
+    failed = board.propagate(range(len(board.clues)))
+    finished = True
+    if failed is None and level == "probing":
+        failed, finished = board.probe(stop_at, progress)
+    # Branching scores are only complete when probing ran to its end.
+    return board.domains(failed, finished, board.scores if finished else None)
