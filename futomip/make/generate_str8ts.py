@@ -2,16 +2,18 @@
 
 1. Black cells: ``blacks`` of them, placed in pairs (r, c) / (n-1-r, n-1-c), the 180-degree
    point symmetry of published Str8ts (the centre cell of an odd board is its own pair).
-2. A random solution: depth-first search that fills the white cell with the fewest candidates
-   first, values in random order; a candidate must be new to its row and column and keep
-   both of its compartments able to form a straight (max - min < length).  A black pattern
-   with no solution within the node budget is drawn again.
+2. A random solution: depth-first search that fills a white cell with the fewest candidates
+   first, digits in random order, with the hand-solver's rules (``str8ts_rules``: singles,
+   straights, required digits) as look-ahead at every node, restarted after a few hundred
+   nodes (randomised backtracking has heavy tails).  A black pattern with no solution within
+   the restarts is drawn again.
 3. Clues: each black cell shows, with probability ``black_clue_share``, a digit that its row
    and column do not use (a black clue); ``givens`` random white cells are given.  While a
    second solution exists a white cell where it differs is given too; then every clue whose
    removal keeps the solution unique is dropped, in random order (``unique.settle``), so the
-   puzzle is minimal.  Str8ts has no domain reduction, so each check is a MILP uniqueness
-   solve (or an exact comparison method, e.g. ``method="cpsat"``).
+   puzzle is minimal.  Each check is the hand-solver's rules (``str8ts_rules``, exact), then,
+   when they leave cells open, a MILP uniqueness solve (or an exact comparison method, e.g.
+   ``method="cpsat"``).
 
 Must not import the CLI.
 """
@@ -21,9 +23,10 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .str8ts_rules import Board
 from .unique import check, settle
 from ..options import Deadline, Options
-from ..puzzles.str8ts import Str8ts, compartments
+from ..puzzles.str8ts import Str8ts
 
 __all__ = ["generate_str8ts", "symmetric_blacks", "random_solution"]
 
@@ -44,11 +47,8 @@ def symmetric_blacks(n: int, blacks: int, rng: random.Random) -> frozenset[tuple
 
 
 def random_solution(n: int, black: frozenset, rng: random.Random, budget: int = 400, restarts: int = 8):
-    """A random solution grid of the empty board with these black cells, or None.
-
-    Randomised backtracking has heavy tails (a rare early mistake costs an exponential
-    subtree), so each try gets a small node budget and starts again, with new random
-    choices, when it runs out."""
+    """A random solution grid of the empty board with these black cells, or None: each try
+    gets a small node budget and starts again, with new random choices, when it runs out."""
     for _ in range(restarts):
         grid = _fill(n, black, rng, budget)
         if grid is not None:
@@ -57,60 +57,34 @@ def random_solution(n: int, black: frozenset, rng: random.Random, budget: int = 
 
 
 def _fill(n: int, black: frozenset, rng: random.Random, budget: int):
-    mask = tuple(tuple((r, c) in black for c in range(n)) for r in range(n))
-    runs = compartments(Str8ts(n, mask, tuple((0,) * n for _ in range(n))))
-    runs_of: dict = {}
-    for run in runs:
-        for cell in run:
-            runs_of.setdefault(cell, []).append(run)
-    grid = [[0] * n for _ in range(n)]
-    in_row, in_col = [set() for _ in range(n)], [set() for _ in range(n)]
-    white = [cell for cell in runs_of]
+    """One randomised depth-first try with the hand-solver's rules as look-ahead, or None."""
+    board = Board(Str8ts.from_cells(n, black))
     nodes = [0]
 
-    def candidates(r: int, c: int) -> list[int]:
-        found = []
-        for v in range(1, n + 1):
-            if v in in_row[r] or v in in_col[c]:
-                continue
-            if all(_straight_possible(run, grid, v) for run in runs_of[r, c]):
-                found.append(v)
-        return found
-
-    def fill() -> bool:
+    def fill(dom: list[int]):
         nodes[0] += 1
-        if nodes[0] > budget:
-            return False
-        best, best_values = None, None
-        for r, c in white:
-            if grid[r][c]:
-                continue
-            values = candidates(r, c)
-            if best_values is None or len(values) < len(best_values):
-                best, best_values = (r, c), values
-                if len(values) <= 1:
-                    break
-        if best is None:
-            return True
-        r, c = best
-        rng.shuffle(best_values)
-        for v in best_values:
-            grid[r][c] = v
-            in_row[r].add(v)
-            in_col[c].add(v)
-            if fill():
-                return True
-            in_row[r].discard(v)
-            in_col[c].discard(v)
-            grid[r][c] = 0
-        return False
+        if nodes[0] > budget or board.propagate(dom) is not None:
+            return None
+        open_cells = [i for i, mask in enumerate(dom) if board.white[i] and mask & (mask - 1)]
+        if not open_cells:
+            return dom
+        least = min(bin(dom[i]).count("1") for i in open_cells)
+        cell = rng.choice([i for i in open_cells if bin(dom[i]).count("1") == least])
+        bits = [1 << v for v in range(n) if dom[cell] >> v & 1]
+        rng.shuffle(bits)
+        for bit in bits:
+            trial = list(dom)
+            trial[cell] = bit
+            done = fill(trial)
+            if done is not None:
+                return done
+        return None
 
-    return tuple(map(tuple, grid)) if fill() else None
-
-
-def _straight_possible(run, grid, v: int) -> bool:
-    values = [grid[r][c] for r, c in run if grid[r][c]] + [v]
-    return max(values) - min(values) < len(run)
+    dom = fill(list(board.start))
+    if dom is None:
+        return None
+    return tuple(tuple(dom[r * n + c].bit_length() if board.white[r * n + c] else 0 for c in range(n))
+                 for r in range(n))
 
 
 def generate_str8ts(n: int = 9, seed: int = 0, blacks: int | None = None, givens: int | None = None,

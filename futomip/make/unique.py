@@ -1,7 +1,8 @@
 """The uniqueness check and the clue loop the makers share.
 
 ``check`` answers "has this puzzle exactly one solution?" with futomip's exact machinery:
-first the kind's domain reduction at level "lines" (``futomip.reduction``), which keeps
+first the kind's domain reduction at level "lines" (``futomip.reduction``, or for Str8ts
+``str8ts_rules``; ``grade.rules`` picks it), which keeps
 every solution, so when it fixes every cell without a contradiction that one grid is the
 only solution and no solver is needed; otherwise a uniqueness solve through the ordinary
 pipeline (MILP with the default reduction, any backend and solver) or through an exact
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import Callable, Hashable
 
 from .generate import GenerationStopped
-from .. import reduction
+from .grade import rules
 from ..errors import FutomipError
 from ..options import Deadline, Options
 from ..pipeline.solve import solve
@@ -43,7 +44,7 @@ class Check:
 
 def check(puzzle, hidden, options: Options, deadline: Deadline, method: str = "milp") -> Check:
     """Whether ``puzzle`` (of which ``hidden`` is a solution) has no other solution."""
-    domains = reduction.reduce(puzzle, "lines", deadline.end)
+    domains = rules(puzzle, "lines", deadline.end)
     if domains is not None:
         summary = domains.summary()
         if summary["open"] == 0 and not summary.get("contradiction"):
