@@ -205,6 +205,7 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "5", "--kind", "latin", "--holes", "30"], "cannot punch 30 holes"),
     (["generate", "5", "--kind", "latin", "--holes", "2.5"], "a share in [0, 1) or a whole count"),
     (["generate", "3", "--kind", "str8ts", "--blacks", "9"], "must leave white cells"),
+    (["generate", "20", "--kind", "latin", "-o", "x{seed}.txt"], "a latin cannot be written to a .txt file"),
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),
 ])
 def test_cli_refuses_bad_generate_arguments_in_one_line(capsys, argv, message):
@@ -224,3 +225,35 @@ def test_cli_refuses_an_unknown_kind(capsys):
         main(["generate", "9", "--kind", "killer"])
     assert stop.value.code == 2
     assert "str8ts" in capsys.readouterr().err
+
+
+def test_the_rule_ladder_is_monotone_and_settles_only_unique_puzzles():
+    """A Sudoku settled by naked singles is settled by hidden singles too, and every rung below
+    probing is reached only by puzzles with one solution (brute force)."""
+    from futomip.make.ladder import _singles_settle, settled_by
+
+    rng = random.Random(7)
+    for _ in range(25):
+        grid = sudoku_grid(4, rng)
+        keep = rng.sample([(r, c) for r in range(4) for c in range(4)], rng.randint(3, 12))
+        board = tuple(tuple(grid[r][c] if (r, c) in keep else 0 for c in range(4)) for r in range(4))
+        puzzle = sudoku.Sudoku(4, board)
+        naked, hidden = _singles_settle(puzzle, False), _singles_settle(puzzle, True)
+        assert hidden or not naked
+        if hidden:
+            assert _sudoku_count(puzzle) == 1
+        rung = settled_by(puzzle, human_grade(puzzle)[0])
+        assert rung in ("naked singles", "hidden singles", "all-different", "probing", "search")
+    full_but_one = tuple(tuple(0 if (r, c) == (0, 0) else v for c, v in enumerate(row)) for r, row in enumerate(grid))
+    assert settled_by(sudoku.Sudoku(4, full_but_one), "lines") == "naked singles"
+
+
+def test_str8ts_rungs_are_graded_for_made_puzzles():
+    """Made Str8ts puzzles name a rung of the Str8ts ladder consistent with their human grade."""
+    from futomip.make.ladder import settled_by
+
+    for seed in range(4):
+        puzzle, _ = generate_str8ts(5, seed)
+        level = human_grade(puzzle)[0]
+        rung = settled_by(puzzle, level)
+        assert rung in (("singles", "straights") if level == "lines" else (level,))

@@ -95,8 +95,24 @@ def _check_arguments(args) -> None:
             raise UsageError(f"--holes: {exc}") from None
     if args.kind in ("latin", "str8ts") and args.size < 2:
         raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
+    if args.output:
+        _check_suffix(args.output, args.kind)
     if args.blacks is not None and args.blacks >= args.size * args.size:
         raise UsageError(f"--blacks must leave white cells: below {args.size * args.size}, got {args.blacks}")
+
+
+def _check_suffix(pattern: str, kind: str) -> None:
+    """Refuse an output name no writer of the kind takes before any puzzle is made."""
+    from pathlib import Path
+
+    from ..errors import UsageError
+
+    suffix = Path(pattern).suffix.lower()
+    writers = [f for f in io.FORMATS.values() if f.kind == kind and f.write is not None]
+    if not any(suffix in f.extensions for f in writers):
+        names = "; ".join(sorted(f"{f.name} ({', '.join(f.extensions)})" for f in writers))
+        raise UsageError(f"{pattern}: a {kind} cannot be written to a {suffix or 'suffix-less'} file; "
+                         f"its formats are: {names}")
 
 
 def run_command(args, started: float) -> int:
@@ -128,7 +144,8 @@ def run_command(args, started: float) -> int:
             io.write(puzzle, path)
             # The solution is proven unique, so it goes beside the puzzle as golden data.
             write_solutions(solutions_path(path), [made.solution], count=1, pixels=puzzle.kind == "nonogram",
-                            comments=[f"human grade: {made.grade or 'not graded'}"])
+                            comments=[f"human grade: {made.grade or 'not graded'}"
+                                      + (f" (settled by {made.rung})" if made.rung != made.grade else "")])
             print(f"wrote {path} and its .sol: {made.about}", file=sys.stderr)
         else:
             say(f"% {puzzle.name}: {made.about}")

@@ -41,7 +41,8 @@ HUMAN_LEVELS = ("lines", "probing", "search")
 @dataclass
 class Grade:
     """Both grades of one puzzle; ``None`` fields were not measured (no reduction for the
-    kind, no time left, a model the LP picture cannot read)."""
+    kind, no time left, a model the LP picture cannot read).  ``settled_by`` is the rung of
+    the kind's finer rule ladder (``ladder``) that settles it."""
 
     human: str | None
     open_after_lines: int | None
@@ -52,6 +53,7 @@ class Grade:
     solve_seconds: float | None
     lp_forced_share: float | None
     status: str
+    settled_by: str | None = None
 
     def as_json(self) -> dict:
         return asdict(self)
@@ -124,5 +126,7 @@ def grade(puzzle, options: Options | None = None, deadline: Deadline | None = No
     deadline = deadline or Deadline(options.time_limit)
     human, after_lines, after_probing = human_grade(puzzle, deadline.fraction_end(0.5))
     effort = mip_effort(puzzle, options, deadline)
+    from .ladder import settled_by
+
     return Grade(human, after_lines, after_probing, effort["mip"], effort["nodes"], effort["lp_iterations"],
-                 effort["solve_seconds"], effort["lp_forced_share"], effort["status"])
+                 effort["solve_seconds"], effort["lp_forced_share"], effort["status"], settled_by(puzzle, human))

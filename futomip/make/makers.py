@@ -11,10 +11,11 @@ Must not import the CLI.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 from .grade import human_grade
+from .ladder import settled_by
 from ..options import Deadline, Options
 
 __all__ = ["MAKERS", "Made", "make"]
@@ -24,13 +25,14 @@ MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts")
 
 @dataclass
 class Made:
-    """A made puzzle, its one solution, its human grade (None: not graded) and a description."""
+    """A made puzzle, its one solution, its human grade (None: not graded), a description and
+    the rung of the kind's rule ladder that settles it (``ladder.settled_by``)."""
 
     puzzle: object
     solution: tuple
     grade: str | None
     about: str
-    knobs: dict = field(default_factory=dict)
+    rung: str | None = None
 
 
 def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, options: Options | None = None,
@@ -56,7 +58,7 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
         from .generate_sudoku import generate_sudoku
 
         puzzle, solution, level = generate_sudoku(size, seed, difficulty, options, deadline, progress, method)
-        return Made(puzzle, solution, level, f"{len(puzzle.given_cells())} givens (minimal), human grade {level}")
+        about = f"{len(puzzle.given_cells())} givens (minimal)"
     elif kind == "latin":
         from .generate_latin import generate_latin
 
@@ -71,5 +73,8 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
                  f"{len(puzzle.given_cells())} givens (minimal)")
     else:
         raise ValueError(f"no maker for {kind!r}; makers: {', '.join(MAKERS)}")
-    level = human_grade(puzzle, deadline.end)[0]
-    return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}")
+    if kind != "sudoku":
+        level = human_grade(puzzle, deadline.end)[0]
+    rung = settled_by(puzzle, level)
+    return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}"
+                + (f" (settled by {rung})" if rung != level else ""), rung)

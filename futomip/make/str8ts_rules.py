@@ -88,8 +88,9 @@ class Board:
         self.windows = {length: [((1 << length) - 1) << a for a in range(n - length + 1)]
                         for length in {len(run) for run in self.runs}}
 
-    def propagate(self, dom: list[int]) -> str | None:
-        """The "lines" rules on ``dom`` (in place) to a fixpoint; the failing rule, or None."""
+    def propagate(self, dom: list[int], straights: bool = True) -> str | None:
+        """The "lines" rules on ``dom`` (in place) to a fixpoint; the failing rule, or None.
+        Without ``straights`` only the singles run (the first rung of the grade's ladder)."""
         n, white = self.n, self.white
         changed = True
         while changed:
@@ -105,7 +106,7 @@ class Board:
                         if j != i and white[j] and dom[j] & mask:
                             dom[j] &= ~mask
                             changed = True
-            for run, line in zip(self.runs, self.line_of_run):
+            for run, line in zip(self.runs, self.line_of_run) if straights else ():
                 union, required = 0, -1
                 for window in self.windows[len(run)]:
                     cover = 0
