@@ -96,16 +96,16 @@ def _check_arguments(args) -> None:
     if args.kind in ("latin", "str8ts") and args.size < 2:
         raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
     if args.output:
-        _check_suffix(args.output, args.kind)
+        _check_suffix(args.output, args.kind, args.size)
     if args.blacks is not None and args.blacks >= args.size * args.size:
         raise UsageError(f"--blacks must leave white cells: below {args.size * args.size}, got {args.blacks}")
 
 
-def _check_suffix(pattern: str, kind: str) -> None:
+def _check_suffix(pattern: str, kind: str, size: int) -> None:
     """Refuse an output name no writer of the kind takes before any puzzle is made."""
     from pathlib import Path
 
-    from ..errors import UsageError
+    from ..errors import FutomipError, UsageError
 
     suffix = Path(pattern).suffix.lower()
     writers = [f for f in io.FORMATS.values() if f.kind == kind and f.write is not None]
@@ -113,6 +113,27 @@ def _check_suffix(pattern: str, kind: str) -> None:
         names = "; ".join(sorted(f"{f.name} ({', '.join(f.extensions)})" for f in writers))
         raise UsageError(f"{pattern}: a {kind} cannot be written to a {suffix or 'suffix-less'} file; "
                          f"its formats are: {names}")
+    blank = _blank(kind, size)
+    if blank is not None:
+        # A format may hold only some sizes (sudoku-grid: 4x4 and 9x9): try an empty board now.
+        fmt = next(f for f in writers if suffix in f.extensions)
+        try:
+            fmt.write(blank)
+        except FutomipError as exc:
+            raise UsageError(f"{pattern}: {exc}") from None
+
+
+def _blank(kind: str, n: int):
+    """An empty board of the kind and size, for the writer's dry run (None: no such board)."""
+    from ..puzzles.futoshiki import Futoshiki
+    from ..puzzles.latin import LatinSquare
+    from ..puzzles.str8ts import Str8ts
+    from ..puzzles.sudoku import Sudoku
+
+    empty = tuple((0,) * n for _ in range(n))
+    makers = {"futoshiki": lambda: Futoshiki(n, empty, ()), "latin": lambda: LatinSquare(n, empty),
+              "sudoku": lambda: Sudoku(n, empty), "str8ts": lambda: Str8ts.from_cells(n)}
+    return makers[kind]() if kind in makers else None
 
 
 def run_command(args, started: float) -> int:
