@@ -154,7 +154,7 @@ def test_str8ts_puzzles_are_unique_minimal_and_symmetric(n):
     """The hidden grid solves the puzzle, is its only solution (brute force), every clue is
     needed, and the black cells have the point symmetry of published puzzles."""
     for seed in range(3):
-        puzzle, grid = generate_str8ts(n, seed)
+        puzzle, grid, _ = generate_str8ts(n, seed)
         assert str8ts.verify(puzzle, grid) == []
         assert _str8ts_count(puzzle) == 1
         for r in range(n):
@@ -201,7 +201,7 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
 @pytest.mark.parametrize("argv,message", [
     (["generate", "10", "--kind", "sudoku"], "square number"),
     (["generate", "9", "--kind", "sudoku", "--holes", "3"], "--holes is not used by --kind sudoku"),
-    (["generate", "9", "--kind", "str8ts", "--difficulty", "lines"], "--difficulty is not used by --kind str8ts"),
+    (["generate", "9", "--kind", "latin", "--difficulty", "lines"], "--difficulty is not used by --kind latin"),
     (["generate", "5", "--kind", "latin", "--holes", "30"], "cannot punch 30 holes"),
     (["generate", "5", "--kind", "latin", "--holes", "2.5"], "a share in [0, 1) or a whole count"),
     (["generate", "3", "--kind", "str8ts", "--blacks", "9"], "must leave white cells"),
@@ -254,7 +254,14 @@ def test_str8ts_rungs_are_graded_for_made_puzzles():
     from futomip.make.ladder import settled_by
 
     for seed in range(4):
-        puzzle, _ = generate_str8ts(5, seed)
+        puzzle, _, _ = generate_str8ts(5, seed)
         level = human_grade(puzzle)[0]
         rung = settled_by(puzzle, level)
         assert rung in (("singles", "straights") if level == "lines" else (level,))
+
+
+def test_str8ts_difficulty_is_the_grade_asked_for():
+    """A Str8ts made for the "lines" grade has that grade and one solution."""
+    puzzle, grid, level = generate_str8ts(6, 1, difficulty="lines")
+    assert level == "lines" == human_grade(puzzle)[0]
+    assert str8ts.verify(puzzle, grid) == [] and _str8ts_count(puzzle) == 1

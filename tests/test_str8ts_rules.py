@@ -78,7 +78,7 @@ def test_generated_str8ts_get_a_human_grade_that_agrees_with_uniqueness():
     from test_make import _str8ts_count
 
     for seed in range(3):
-        puzzle, grid = generate_str8ts(5, seed)
+        puzzle, grid, _ = generate_str8ts(5, seed)
         level = human_grade(puzzle)[0]
         assert level in ("lines", "probing", "search")
         assert _str8ts_count(puzzle) == 1 and str8ts.verify(puzzle, grid) == []

@@ -26,7 +26,7 @@ _KNOBS = {
     "nonogram": {"difficulty", "density", "height"},
     "sudoku": {"difficulty", "method"},
     "latin": {"holes", "holes_pattern", "method"},
-    "str8ts": {"givens", "blacks", "method"},
+    "str8ts": {"givens", "blacks", "method", "difficulty"},
 }
 _DEFAULTS = {"givens": None, "signs": None, "method": "milp", "difficulty": None, "density": None, "height": None,
              "holes": None, "holes_pattern": None, "blacks": None}
@@ -37,7 +37,7 @@ def add_parser(commands) -> None:
     generate.add_argument("size", type=positive_int, help="board size n (a nonogram's width, a Latin square's order)")
     generate.add_argument("--kind", choices=MAKERS, default="futoshiki", help="puzzle kind (default: futoshiki)")
     generate.add_argument("--difficulty", choices=HUMAN_LEVELS,
-                          help="nonogram, sudoku: the human grade to reach (futomip grade); default: any")
+                          help="nonogram, sudoku, str8ts: the human grade to reach (futomip grade); default: any")
     generate.add_argument("--density", type=float, help="nonograms: share of black cells (default 0.55)")
     generate.add_argument("--height", type=positive_int, help="nonograms: height (default: the size)")
     generate.add_argument("--givens", type=non_negative_int,

@@ -14,6 +14,8 @@
    puzzle is minimal.  Each check is the hand-solver's rules (``str8ts_rules``, exact), then,
    when they leave cells open, a MILP uniqueness solve (or an exact comparison method, e.g.
    ``method="cpsat"``).
+4. With a ``difficulty`` (a human grade), boards are drawn again until one has that grade
+   (most 9x9 boards grade "probing"; about one in nine "lines").
 
 Must not import the CLI.
 """
@@ -23,6 +25,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .generate import GenerationStopped
+from .grade import human_grade
 from .str8ts_rules import Board
 from .unique import check, settle
 from ..options import Deadline, Options
@@ -89,12 +93,28 @@ def _fill(n: int, black: frozenset, rng: random.Random, budget: int):
 
 def generate_str8ts(n: int = 9, seed: int = 0, blacks: int | None = None, givens: int | None = None,
                     black_clue_share: float = 0.3, options: Options | None = None, deadline: Deadline | None = None,
-                    progress: Callable[[str], None] | None = None,
-                    method: str = "milp") -> tuple[Str8ts, tuple[tuple[int, ...], ...]]:
-    """A minimal n x n Str8ts with one solution, and that solution (black cells hold 0)."""
+                    progress: Callable[[str], None] | None = None, method: str = "milp",
+                    difficulty: str | None = None) -> tuple[Str8ts, tuple[tuple[int, ...], ...], str | None]:
+    """A minimal n x n Str8ts with one solution, that solution (black cells hold 0) and its
+    human grade; with a ``difficulty`` boards are drawn again until one has that grade."""
     options = options or Options()
     deadline = deadline or Deadline(None)
     rng = random.Random(seed)
+    attempts = 0
+    while True:
+        attempts += 1
+        puzzle, hidden = _one(n, seed, rng, blacks, givens, black_clue_share, options, deadline, progress, method)
+        level = human_grade(puzzle, deadline.end)[0]
+        if difficulty is None or level == difficulty:
+            return puzzle, hidden, level
+        if deadline.expired:
+            raise GenerationStopped(f"no {difficulty} {n}x{n} Str8ts within the time limit ({attempts} tried)")
+        if progress is not None:
+            progress(f"board {attempts}: {level}, drawing another")
+
+
+def _one(n, seed, rng, blacks, givens, black_clue_share, options, deadline, progress, method):
+    """One minimal unique Str8ts and its solution, drawn with ``rng``."""
     while True:
         count = blacks if blacks is not None else rng.randint(round(0.22 * n * n), round(0.3 * n * n))
         black = symmetric_blacks(n, count, rng)

@@ -67,13 +67,13 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
     elif kind == "str8ts":
         from .generate_str8ts import generate_str8ts
 
-        puzzle, solution = generate_str8ts(size, seed, blacks, givens, options=options, deadline=deadline,
-                                           progress=progress, method=method)
+        puzzle, solution, level = generate_str8ts(size, seed, blacks, givens, options=options, deadline=deadline,
+                                                  progress=progress, method=method, difficulty=difficulty)
         about = (f"{sum(map(sum, puzzle.black))} black cells, {len(puzzle.black_clues())} black clues, "
                  f"{len(puzzle.given_cells())} givens (minimal)")
     else:
         raise ValueError(f"no maker for {kind!r}; makers: {', '.join(MAKERS)}")
-    if kind != "sudoku":
+    if kind not in ("sudoku", "str8ts"):
         level = human_grade(puzzle, deadline.end)[0]
     rung = settled_by(puzzle, level)
     return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}"
