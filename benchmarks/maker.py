@@ -3,8 +3,8 @@ puzzle by puzzle so that the machine's load falls on all alike.
 
     python benchmarks/maker.py --count 100 --out maker.jsonl [--kinds sudoku:9,str8ts:9,latin:20]
 
-Prints one JSON line per puzzle (kind, size, seed, seconds, grade, about) and at the end the
-median and p90 per kind.  Each puzzle is proved unique by the maker itself.
+Prints one JSON line per puzzle (kind, size, seed, seconds, grade, settled_by, about) and at
+the end the median and p90 per kind with the count of each rung of the rule ladder.  Each puzzle is proved unique by the maker itself.
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ def main() -> None:
             took = time.perf_counter() - start
             assert verify(made.puzzle, made.solution) == []
             seconds[kind].append(took)
-            grades[kind][made.grade] = grades[kind].get(made.grade, 0) + 1
+            grades[kind][made.rung] = grades[kind].get(made.rung, 0) + 1
             line = json.dumps({"kind": kind, "size": size, "seed": seed, "seconds": round(took, 3),
-                               "grade": made.grade, "about": made.about})
+                               "grade": made.grade, "settled_by": made.rung, "about": made.about})
             print(line, flush=True)
             if out:
                 out.write(line + "\n")
