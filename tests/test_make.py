@@ -207,6 +207,8 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "3", "--kind", "str8ts", "--blacks", "9"], "must leave white cells"),
     (["generate", "20", "--kind", "latin", "-o", "x{seed}.txt"], "a latin cannot be written to a .txt file"),
     (["generate", "16", "--kind", "sudoku", "-o", "x{seed}.sdk"], "not 16x16"),
+    (["generate", "9", "--kind", "sudoku", "--method", "propagate"], "cannot check uniqueness of sudoku puzzles"),
+    (["generate", "9", "--kind", "str8ts", "--method", "anneal"], "exact methods for them: milp, cpsat"),
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),
 ])
 def test_cli_refuses_bad_generate_arguments_in_one_line(capsys, argv, message):

@@ -75,6 +75,16 @@ def _check_arguments(args) -> None:
         users = sorted(kind for kind, knobs in _KNOBS.items() if set(unused) & knobs)
         raise UsageError(f"{flags} {'is' if len(unused) == 1 else 'are'} not used by --kind {args.kind} "
                          f"(only by {', '.join('--kind ' + kind for kind in users)})")
+    if args.method != "milp":
+        from .. import methods
+
+        module = methods.method(args.method)
+        if not module.EXACT or args.kind not in module.KINDS:
+            raise UsageError(f"--method {args.method} cannot check uniqueness of {args.kind} puzzles "
+                             f"(exact methods for them: milp"
+                             + "".join(f", {name}" for name in methods.METHODS if name != "milp"
+                                       and methods.method(name).EXACT and args.kind in methods.method(name).KINDS)
+                             + ")")
     if args.density is not None and not 0 < args.density < 1:
         raise UsageError(f"--density must lie strictly between 0 and 1, got {args.density}")
     if args.kind == "sudoku":
