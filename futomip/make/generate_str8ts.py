@@ -25,10 +25,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .generate import GenerationStopped
-from .grade import human_grade
 from .str8ts_rules import Board
-from .unique import check, settle
+from .unique import check, settle, until_grade
 from ..options import Deadline, Options
 from ..puzzles.str8ts import Str8ts
 
@@ -100,17 +98,8 @@ def generate_str8ts(n: int = 9, seed: int = 0, blacks: int | None = None, givens
     options = options or Options()
     deadline = deadline or Deadline(None)
     rng = random.Random(seed)
-    attempts = 0
-    while True:
-        attempts += 1
-        puzzle, hidden = _one(n, seed, rng, blacks, givens, black_clue_share, options, deadline, progress, method)
-        level = human_grade(puzzle, deadline.end)[0]
-        if difficulty is None or level == difficulty:
-            return puzzle, hidden, level
-        if deadline.expired:
-            raise GenerationStopped(f"no {difficulty} {n}x{n} Str8ts within the time limit ({attempts} tried)")
-        if progress is not None:
-            progress(f"board {attempts}: {level}, drawing another")
+    return until_grade(lambda: _one(n, seed, rng, blacks, givens, black_clue_share, options, deadline, progress,
+                                    method), difficulty, deadline, f"{n}x{n} Str8ts", progress)
 
 
 def _one(n, seed, rng, blacks, givens, black_clue_share, options, deadline, progress, method):

@@ -15,10 +15,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .generate import GenerationStopped
-from .grade import human_grade
 from .squares import sudoku_grid
-from .unique import check, settle
+from .unique import check, settle, until_grade
 from ..options import Deadline, Options
 from ..puzzles.sudoku import Sudoku, box_size
 
@@ -34,23 +32,16 @@ def generate_sudoku(n: int = 9, seed: int = 0, difficulty: str | None = None, op
     deadline = deadline or Deadline(None)
     rng = random.Random(seed)
     cells = [(r, c) for r in range(n) for c in range(n)]
-    attempts = 0
-    while True:
-        attempts += 1
+
+    def draw():
         hidden = sudoku_grid(n, rng)
 
-        def build(kept: set, hidden=hidden) -> Sudoku:
+        def build(kept: set) -> Sudoku:
             board = tuple(tuple(hidden[r][c] if (r, c) in kept else 0 for c in range(n)) for r in range(n))
             return Sudoku(n, board, name=f"sudoku-{n}x{n}-{seed}")
 
         kept = settle(build, hidden, set(cells), [], lambda cell, grid: False, rng,
-                      lambda puzzle, hidden=hidden: check(puzzle, hidden, options, deadline, method),
-                      progress=progress)
-        puzzle = build(kept)
-        level = human_grade(puzzle, deadline.end)[0]
-        if difficulty is None or level == difficulty:
-            return puzzle, hidden, level
-        if deadline.expired:
-            raise GenerationStopped(f"no {difficulty} {n}x{n} Sudoku within the time limit ({attempts} tried)")
-        if progress is not None:
-            progress(f"grid {attempts}: {level}, drawing another")
+                      lambda puzzle: check(puzzle, hidden, options, deadline, method), progress=progress)
+        return build(kept), hidden
+
+    return until_grade(draw, difficulty, deadline, f"{n}x{n} Sudoku", progress)

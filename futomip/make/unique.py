@@ -13,7 +13,8 @@ comparison method of ``futomip.methods``.  A check that cannot finish raises
 taken from the hidden solution, while a second solution exists add a spare clue that the
 second solution breaks (so the hidden one survives and the other goes); then, if asked,
 drop clues in random order whenever the puzzle stays unique without them, which leaves a
-*minimal* puzzle (every remaining clue is needed).
+*minimal* puzzle (every remaining clue is needed).  ``until_grade`` draws puzzles until one
+has the human grade asked for.
 
 Must not import the CLI.
 """
@@ -25,12 +26,12 @@ from dataclasses import dataclass
 from typing import Callable, Hashable
 
 from .generate import GenerationStopped
-from .grade import rules
+from .grade import human_grade, rules
 from ..errors import FutomipError
 from ..options import Deadline, Options
 from ..pipeline.solve import solve
 
-__all__ = ["Check", "check", "settle"]
+__all__ = ["Check", "check", "settle", "until_grade"]
 
 
 @dataclass
@@ -96,3 +97,20 @@ def settle(build: Callable[[set], object], hidden, start: set, spare: list,
             if progress is not None:
                 progress(f"minimising: clue {done}/{len(order)}, {len(kept)} kept")
     return kept
+
+
+def until_grade(draw: Callable[[], tuple], difficulty: str | None, deadline: Deadline, what: str,
+                progress: Callable[[str], None] | None = None) -> tuple:
+    """(puzzle, solution, human grade) from ``draw()`` calls, drawing again until the grade is
+    ``difficulty`` (any grade when None); ``GenerationStopped`` when the deadline passes first."""
+    attempts = 0
+    while True:
+        attempts += 1
+        puzzle, hidden = draw()
+        level = human_grade(puzzle, deadline.end)[0]
+        if difficulty is None or level == difficulty:
+            return puzzle, hidden, level
+        if deadline.expired:
+            raise GenerationStopped(f"no {difficulty} {what} within the time limit ({attempts} tried)")
+        if progress is not None:
+            progress(f"{what} {attempts}: {level}, drawing another")
