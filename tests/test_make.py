@@ -267,3 +267,14 @@ def test_str8ts_difficulty_is_the_grade_asked_for():
     puzzle, grid, level = generate_str8ts(6, 1, difficulty="lines")
     assert level == "lines" == human_grade(puzzle)[0]
     assert str8ts.verify(puzzle, grid) == [] and _str8ts_count(puzzle) == 1
+
+
+def test_uniqueness_checks_by_cpsat_make_unique_puzzles_too():
+    """With ``method="cpsat"`` the checks run on CP-SAT, and the Str8ts and Latin puzzles are still
+    unique by brute force."""
+    pytest.importorskip("ortools")
+    puzzle, grid, _ = generate_str8ts(5, 11, method="cpsat")
+    assert str8ts.verify(puzzle, grid) == [] and _str8ts_count(puzzle) == 1
+    square_puzzle, square = generate_latin(6, 0.6, 11, method="cpsat")
+    cells = [(r, c) for r in range(6) for c in range(6) if not square_puzzle.givens[r][c]]
+    assert latin.verify(square_puzzle, square) == [] and _count(6, cells, _latin_allowed(square_puzzle.givens, 6)) == 1
