@@ -23,42 +23,11 @@ sys.path.insert(0, str(ROOT))
 
 
 def random_latin_square(n: int, rng: random.Random, moves: int | None = None) -> list[list[int]]:
-    """A Latin square of order n (values 1..n), isotopic shuffles of the cyclic square then
-    ``moves`` (default n**3) Jacobson-Matthews steps."""
-    rows, columns, symbols = (rng.sample(range(n), n) for _ in range(3))
-    # cube[r][c][s] == 1 iff cell (r, c) holds s; a "proper" square has no -1 entries.
-    cube = [[[0] * n for _ in range(n)] for _ in range(n)]
-    for r in range(n):
-        for c in range(n):
-            cube[rows[r]][columns[c]][symbols[(r + c) % n]] = 1
-    improper = None
-    for _ in range(n ** 3 if moves is None else moves):
-        improper = _jacobson_matthews_step(cube, n, rng, improper)
-    while improper is not None:
-        improper = _jacobson_matthews_step(cube, n, rng, improper)
-    return [[next(s + 1 for s in range(n) if cube[r][c][s] == 1) for c in range(n)] for r in range(n)]
+    """A Latin square of order n (values 1..n): the makers' Jacobson-Matthews walk
+    (``futomip.make.squares.latin_square``)."""
+    from futomip.make.squares import latin_square
 
-
-def _jacobson_matthews_step(cube, n: int, rng: random.Random, improper):
-    """One move of Jacobson and Matthews' chain on the incidence cube; returns the improper
-    cell (r, c, s) holding -1 afterwards, or None when the square is proper again."""
-    if improper is None:
-        while True:
-            r, c, s = rng.randrange(n), rng.randrange(n), rng.randrange(n)
-            if cube[r][c][s] == 0:
-                break
-        r1 = next(x for x in range(n) if cube[x][c][s] == 1)
-        c1 = next(y for y in range(n) if cube[r][y][s] == 1)
-        s1 = next(z for z in range(n) if cube[r][c][z] == 1)
-    else:
-        r, c, s = improper
-        r1 = rng.choice([x for x in range(n) if cube[x][c][s] == 1])
-        c1 = rng.choice([y for y in range(n) if cube[r][y][s] == 1])
-        s1 = rng.choice([z for z in range(n) if cube[r][c][z] == 1])
-    for (a, b, d), delta in (((r, c, s), 1), ((r, c1, s1), 1), ((r1, c, s1), 1), ((r1, c1, s), 1),
-                             ((r, c, s1), -1), ((r, c1, s), -1), ((r1, c, s), -1), ((r1, c1, s1), -1)):
-        cube[a][b][d] += delta
-    return (r1, c1, s1) if cube[r1][c1][s1] == -1 else None
+    return [list(row) for row in latin_square(n, rng, moves)]
 
 
 def completion(n: int, holes: float, rng: random.Random, name: str):

@@ -46,9 +46,16 @@ def test_levels_of_known_nonograms():
     assert human_grade(Nonogram(((2,), ()), ((1,), ())))[0] == "infeasible"
 
 
-def test_kinds_without_a_reduction_are_not_graded_by_rules():
-    marks = grade(io.load(DATA / "str8ts" / "formats" / "blog-sample.dat"), Options(time_limit=60))
-    assert marks.human is None and marks.status == "solved"
+def test_str8ts_is_graded_by_the_hand_solvers_rules():
+    """The bundled Str8ts gets a human grade from str8ts_rules, and a "lines"/"probing" grade
+    agrees with the MILP's uniqueness proof."""
+    import futomip
+
+    puzzle = io.load(DATA / "str8ts" / "formats" / "blog-sample.dat")
+    marks = grade(puzzle, Options(time_limit=60))
+    assert marks.human in ("lines", "probing", "search") and marks.status == "solved"
+    if marks.human != "search":
+        assert futomip.solve(puzzle, unique=True).unique is True
 
 
 def test_mip_effort_on_the_bundled_futoshiki():

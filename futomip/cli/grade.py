@@ -38,7 +38,8 @@ def run_command(args, started: float) -> int:
                             **marks.as_json()}), flush=True)
         else:
             share = "" if marks.lp_forced_share is None else f", LP fixes {100 * marks.lp_forced_share:.0f}%"
-            say(f"{puzzle.name or number}: human {marks.human or 'not graded'}"
+            rung = f" by {marks.settled_by}" if marks.settled_by not in (None, marks.human) else ""
+            say(f"{puzzle.name or number}: human {marks.human or 'not graded'}{rung}"
                 + (f" (open after lines {marks.open_after_lines}, after probing {marks.open_after_probing})"
                    if marks.open_after_lines else "")
                 + f"; MIP {marks.mip or marks.status} (nodes {marks.nodes}, LP iterations {marks.lp_iterations}, "

@@ -4,8 +4,9 @@
 (``futomip.reduction``) that decides every cell without guessing:
 
     lines     each line's (row's, column's, unit's) rules on their own, to a fixpoint:
-              nonogram line solving; for the Latin family (when the kind has that
-              reduction) singles, bounds along '<' chains and all-different matching
+              nonogram line solving; for the Latin family (Futoshiki, Latin squares,
+              Sudoku) singles, bounds along '<' chains and all-different matching;
+              for Str8ts singles, straights and required digits (``str8ts_rules``)
     probing   that, plus trying a value in a cell and following the consequences
               (a person's "what if"), to a fixpoint
     search    neither decides the puzzle: a solver must branch (a person must guess)
@@ -32,7 +33,7 @@ from dataclasses import asdict, dataclass, replace
 from .. import reduction
 from ..options import Deadline, Options
 
-__all__ = ["HUMAN_LEVELS", "Grade", "human_grade", "mip_effort", "grade"]
+__all__ = ["HUMAN_LEVELS", "Grade", "rules", "human_grade", "mip_effort", "grade"]
 
 HUMAN_LEVELS = ("lines", "probing", "search")
 
@@ -40,7 +41,8 @@ HUMAN_LEVELS = ("lines", "probing", "search")
 @dataclass
 class Grade:
     """Both grades of one puzzle; ``None`` fields were not measured (no reduction for the
-    kind, no time left, a model the LP picture cannot read)."""
+    kind, no time left, a model the LP picture cannot read).  ``settled_by`` is the rung of
+    the kind's finer rule ladder (``ladder``) that settles it."""
 
     human: str | None
     open_after_lines: int | None
@@ -51,14 +53,25 @@ class Grade:
     solve_seconds: float | None
     lp_forced_share: float | None
     status: str
+    settled_by: str | None = None
 
     def as_json(self) -> dict:
         return asdict(self)
 
 
+def rules(puzzle, level: str, stop_at: float | None = None):
+    """The kind's exact reduction at ``level`` ("lines" or "probing"): ``futomip.reduction``'s,
+    or for Str8ts (which has none there yet) the hand-solver's rules of ``str8ts_rules``."""
+    if puzzle.kind == "str8ts":
+        from .str8ts_rules import reduce as reduce_str8ts
+
+        return reduce_str8ts(puzzle, level, stop_at)
+    return reduction.reduce(puzzle, level, stop_at)
+
+
 def human_grade(puzzle, stop_at: float | None = None) -> tuple[str | None, int | None, int | None]:
     """(grade, cells open after "lines", cells open after "probing"); see the module text."""
-    lines = reduction.reduce(puzzle, "lines", stop_at)
+    lines = rules(puzzle, "lines", stop_at)
     if lines is None:
         return None, None, None
     summary = lines.summary()
@@ -66,7 +79,7 @@ def human_grade(puzzle, stop_at: float | None = None) -> tuple[str | None, int |
         return "infeasible", summary["open"], None
     if summary["open"] == 0:
         return "lines", 0, 0
-    probed = reduction.reduce(puzzle, "probing", stop_at).summary()
+    probed = rules(puzzle, "probing", stop_at).summary()
     if probed.get("contradiction"):
         return "infeasible", summary["open"], probed["open"]
     if not probed.get("finished", True):
@@ -113,5 +126,7 @@ def grade(puzzle, options: Options | None = None, deadline: Deadline | None = No
     deadline = deadline or Deadline(options.time_limit)
     human, after_lines, after_probing = human_grade(puzzle, deadline.fraction_end(0.5))
     effort = mip_effort(puzzle, options, deadline)
+    from .ladder import settled_by
+
     return Grade(human, after_lines, after_probing, effort["mip"], effort["nodes"], effort["lp_iterations"],
-                 effort["solve_seconds"], effort["lp_forced_share"], effort["status"])
+                 effort["solve_seconds"], effort["lp_forced_share"], effort["status"], settled_by(puzzle, human))

@@ -1,0 +1,80 @@
+"""One interface over every puzzle maker: ``make(kind, size, seed, ...) -> Made``.
+
+Each kind's maker returns a puzzle whose one solution is proved by futomip's exact machinery
+(the kind's reduction, then a MILP or exact-method uniqueness solve); ``make`` adds its
+human grade (``futomip.make.grade.human_grade``) and a one-line description, so that
+``futomip generate`` treats every kind alike.  Knobs a kind does not use are ignored here
+and refused by the CLI.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .grade import human_grade
+from .ladder import settled_by
+from ..options import Deadline, Options
+
+__all__ = ["MAKERS", "Made", "make"]
+
+MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts")
+
+
+@dataclass
+class Made:
+    """A made puzzle, its one solution, its human grade (None: not graded), a description and
+    the rung of the kind's rule ladder that settles it (``ladder.settled_by``)."""
+
+    puzzle: object
+    solution: tuple
+    grade: str | None
+    about: str
+    rung: str | None = None
+
+
+def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, options: Options | None = None,
+         deadline: Deadline | None = None, progress: Callable[[str], None] | None = None, method: str = "milp",
+         givens: int | None = None, signs: int = 40, density: float = 0.55, height: int | None = None,
+         holes: float = 0.42, balanced: bool = True, blacks: int | None = None) -> Made:
+    """Make one puzzle of ``kind`` (one of ``MAKERS``) and size ``size``."""
+    options = options or Options()
+    deadline = deadline or Deadline(options.time_limit)
+    if kind == "futoshiki":
+        from .generate import generate_futoshiki
+
+        puzzle, solution = generate_futoshiki(size, 7 if givens is None else givens, signs, seed, options.backend,
+                                              options.solver, progress, deadline, method)
+        about = f"{len(puzzle.given_cells())} givens, {len(puzzle.less)} signs"
+    elif kind == "nonogram":
+        from .generate_nonogram import generate_nonogram
+
+        puzzle, solution, level = generate_nonogram(size, height or size, density, seed, difficulty, options.backend,
+                                                    options.solver, progress, deadline)
+        return Made(puzzle, solution, level, f"human grade {level}")
+    elif kind == "sudoku":
+        from .generate_sudoku import generate_sudoku
+
+        puzzle, solution, level = generate_sudoku(size, seed, difficulty, options, deadline, progress, method)
+        about = f"{len(puzzle.given_cells())} givens (minimal)"
+    elif kind == "latin":
+        from .generate_latin import generate_latin
+
+        puzzle, solution = generate_latin(size, holes, seed, balanced, options, deadline, progress, method)
+        about = f"{puzzle.holes} holes ({'balanced' if balanced else 'random'})"
+    elif kind == "str8ts":
+        from .generate_str8ts import generate_str8ts
+
+        puzzle, solution, level = generate_str8ts(size, seed, blacks, givens, options=options, deadline=deadline,
+                                                  progress=progress, method=method, difficulty=difficulty)
+        about = (f"{sum(map(sum, puzzle.black))} black cells, {len(puzzle.black_clues())} black clues, "
+                 f"{len(puzzle.given_cells())} givens (minimal)")
+    else:
+        raise ValueError(f"no maker for {kind!r}; makers: {', '.join(MAKERS)}")
+    if kind not in ("sudoku", "str8ts"):
+        level = human_grade(puzzle, deadline.end)[0]
+    rung = settled_by(puzzle, level)
+    return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}"
+                + (f" (settled by {rung})" if rung != level else ""), rung)

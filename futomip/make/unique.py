@@ -1,0 +1,116 @@
+"""The uniqueness check and the clue loop the makers share.
+
+``check`` answers "has this puzzle exactly one solution?" with futomip's exact machinery:
+first the kind's domain reduction at level "lines" (``futomip.reduction``, or for Str8ts
+``str8ts_rules``; ``grade.rules`` picks it), which keeps
+every solution, so when it fixes every cell without a contradiction that one grid is the
+only solution and no solver is needed; otherwise a uniqueness solve through the ordinary
+pipeline (MILP with the default reduction, any backend and solver) or through an exact
+comparison method of ``futomip.methods``.  A check that cannot finish raises
+``GenerationStopped``.
+
+``settle`` is the loop of every clue-based maker, written once: from a start set of clues
+taken from the hidden solution, while a second solution exists add a spare clue that the
+second solution breaks (so the hidden one survives and the other goes); then, if asked,
+drop clues in random order whenever the puzzle stays unique without them, which leaves a
+*minimal* puzzle (every remaining clue is needed).  ``until_grade`` draws puzzles until one
+has the human grade asked for.
+
+Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, Hashable
+
+from .generate import GenerationStopped
+from .grade import human_grade, rules
+from ..errors import FutomipError
+from ..options import Deadline, Options
+from ..pipeline.solve import solve
+
+__all__ = ["Check", "check", "settle", "until_grade"]
+
+
+@dataclass
+class Check:
+    """A finished uniqueness check: ``unique``, and when False a ``second`` solution (not the
+    hidden one) that the next clue must rule out."""
+
+    unique: bool
+    second: object = None
+
+
+def check(puzzle, hidden, options: Options, deadline: Deadline, method: str = "milp") -> Check:
+    """Whether ``puzzle`` (of which ``hidden`` is a solution) has no other solution."""
+    domains = rules(puzzle, "lines", deadline.end)
+    if domains is not None:
+        summary = domains.summary()
+        if summary["open"] == 0 and not summary.get("contradiction"):
+            return Check(True)
+    if deadline.expired:
+        raise GenerationStopped("generation stopped: the time limit ended during a uniqueness check")
+    if method == "milp":
+        result = solve(puzzle, unique=True, options=options, deadline=deadline)
+    else:
+        from .. import methods
+
+        if not methods.method(method).EXACT:
+            raise FutomipError(f"uniqueness checks need an exact method, not {method!r}")
+        result = methods.run(method, puzzle, options, deadline, unique=True)
+    if result.unique is None:
+        raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
+                                + (f" ({result.message})" if result.message else ""))
+    if result.unique:
+        return Check(True)
+    return Check(False, result.grid if result.grid != hidden else result.second)
+
+
+def settle(build: Callable[[set], object], hidden, start: set, spare: list,
+           breaks: Callable[[Hashable, object], bool], rng: random.Random, test: Callable[[object], Check],
+           minimise: bool = True, progress: Callable[[str], None] | None = None) -> set:
+    """The clue set of a unique (and, with ``minimise``, minimal) puzzle.
+
+    ``build(clues)`` makes the puzzle; ``breaks(clue, grid)`` says whether ``grid`` violates
+    ``clue`` (every spare clue holds in ``hidden``); ``test(puzzle)`` is the check above."""
+    kept, spare = set(start), list(spare)
+    while True:
+        answer = test(build(kept))
+        if answer.unique:
+            break
+        separating = [clue for clue in spare if breaks(clue, answer.second)]
+        if not separating:
+            raise FutomipError("no spare clue rules out the second solution (the maker's clue set is incomplete)")
+        clue = rng.choice(separating)
+        spare.remove(clue)
+        kept.add(clue)
+        if progress is not None:
+            progress(f"making it unique: {len(kept)} clues")
+    if minimise:
+        order = sorted(kept, key=repr)
+        rng.shuffle(order)
+        for done, clue in enumerate(order, start=1):
+            if test(build(kept - {clue})).unique:
+                kept.remove(clue)
+            if progress is not None:
+                progress(f"minimising: clue {done}/{len(order)}, {len(kept)} kept")
+    return kept
+
+
+def until_grade(draw: Callable[[], tuple], difficulty: str | None, deadline: Deadline, what: str,
+                progress: Callable[[str], None] | None = None) -> tuple:
+    """(puzzle, solution, human grade) from ``draw()`` calls, drawing again until the grade is
+    ``difficulty`` (any grade when None); ``GenerationStopped`` when the deadline passes first."""
+    attempts = 0
+    while True:
+        attempts += 1
+        puzzle, hidden = draw()
+        level = human_grade(puzzle, deadline.end)[0]
+        if difficulty is None or level == difficulty:
+            return puzzle, hidden, level
+        if deadline.expired:
+            raise GenerationStopped(f"no {difficulty} {what} within the time limit ({attempts} tried)")
+        if progress is not None:
+            progress(f"{what} {attempts}: {level}, drawing another")
