@@ -35,7 +35,7 @@ def _sudoku_4x4(draw):
     return Sudoku(4, tuple(tuple(cells[4 * r:4 * r + 4]) for r in range(4)))
 
 
-_small_puzzles = st.one_of(futoshiki_puzzles(min_size=1, max_size=5), _latin_from_square(), _sudoku_4x4())
+_small_puzzles = st.one_of(futoshiki_puzzles(min_size=1, max_size=4), _latin_from_square(), _sudoku_4x4())
 
 
 def _thinned(puzzle, seed: int):

@@ -3,10 +3,10 @@
 ``Core(board, masks)`` lays a ``latin.Board`` and a set of masks out as the flat arrays of
 ``latin_kernels`` and calls the kernels of ``latin_kernels`` and ``latin_search_kernels``.
 It starts interpreted, on Python lists, because numba's import and the loading of its
-cached machine code cost some 0.3-0.5 s that a small puzzle, done in a few milliseconds,
-should not pay.  ``maybe_compile()`` switches to the compiled kernels on numpy arrays once
-the work done interpreted has taken ``COMPILE_AFTER`` seconds (or at once with
-``mode="compiled"``); the state lives in the arrays, so a search goes on where it was.
+cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
+not pay.  The core switches to the compiled kernels on numpy arrays once the work done
+interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``); the
+state lives in the arrays, so a search goes on where it was.
 ``FUTOMIP_COMPILE=0`` or a missing numba keeps everything interpreted, and so do orders
 above ``latin_kernels.MAX_SIZE``, whose masks do not fit 64-bit integers (``usable``
 says whether a board fits; callers then keep ``Board.propagate``).
@@ -31,10 +31,12 @@ from .latin_kernels import CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DE
 
 __all__ = ["COMPILE_AFTER", "Core", "usable"]
 
-COMPILE_AFTER = 0.25
+COMPILE_AFTER = 0.5
 """Seconds of interpreted work after which the kernels go compiled.  Loading numba and its
-cached kernels costs 0.3-0.5 s once per process (docs/notes/latinjit.md); a puzzle settled
-sooner never pays it, a longer one pays it once and then runs at compiled speed."""
+cached kernels costs about 0.4 s of CPU and up to 1 s of wall time once per process
+(docs/notes/latinjit.md); switching after about as much work as the switch costs (the
+ski-rental rule) keeps a search within about twice the better of staying interpreted and
+compiling at once.  A puzzle settled sooner never loads numba."""
 
 _KERNEL_MODULES = (latin_kernels, latin_search_kernels)
 _namespace: types.SimpleNamespace | None = None
