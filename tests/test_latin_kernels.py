@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from strategies import futoshiki_puzzles
 from test_reduction_latin import _brute_force, _latin_from_square
 
-from futomip import io
+from futomip import compiled, io
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.sudoku import Sudoku
 from futomip.reduction import latin_core, latin_split, reduce
@@ -152,3 +152,34 @@ def test_orders_beyond_the_kernels_use_the_python_search():
     search = latin_split.Split(puzzle, root, mode="compiled")
     leaf = next(iter(search), None)
     assert leaf is not None and leaf.open == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(puzzle=_small_puzzles, budget=st.sampled_from([0.0, 1e-4, 1e-3]))
+def test_handover_from_the_python_search_loses_and_repeats_no_leaf(puzzle, budget):
+    """With the Python search handing over to the kernels after ``budget`` seconds of work,
+    the leaves are exactly the brute-force solutions, each once."""
+    saved = latin_core.COMPILE_AFTER
+    latin_core.COMPILE_AFTER = budget
+    try:
+        root, search, leaves = _leaves(puzzle, "auto")
+    finally:
+        latin_core.COMPILE_AFTER = saved
+    expected = _brute_force(puzzle)
+    if root.contradiction is not None or not search.needed:
+        return
+    assert search.finished
+    n = puzzle.size
+    grids = [tuple(tuple(leaf[r * n + c].bit_length() for c in range(n)) for r in range(n)) for leaf in leaves]
+    assert sorted(grids) == sorted(expected)
+
+
+def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch):
+    """A hard 9x9 whose Python search hands over after 1 ms: one leaf, the verified solution."""
+    monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    _, search, leaves = _leaves(puzzle, "auto")
+    assert search.finished and len(leaves) == 1
+    assert search.summary()["compiled"] == compiled.compiled()
+    grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
+    assert verify(puzzle, grid) == []

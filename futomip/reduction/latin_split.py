@@ -16,9 +16,11 @@ consistency fix the rest.  So the search below splits the puzzle, depth first:
               yielded as ``LatinDomains``, a sub-puzzle that the MILP solves
 
 The search runs in the kernels of ``latin_search_kernels`` (one array of masks and a trail,
-no copies of the domains), interpreted at first and compiled by numba once it has worked
-``latin_core.COMPILE_AFTER`` seconds, so a small puzzle never loads numba; orders above
-``latin_kernels.MAX_SIZE`` use the same search on Python integers (``_depth_first_python``).
+no copies of the domains), compiled by numba.  So that a small puzzle never loads numba, it
+starts on Python integers (``_depth_first_python``, also the search for orders above
+``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
+compiled search starts again from the root and skips the leaves already yielded (with
+``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).
 Restarts (``RESTART_FAILURES``, off by default) go back to the root before the first leaf
 after a Luby sequence of failure cutoffs, keeping the weights, with the value order
 alternating and seeded noise on the scores from the third run; a run that yields a leaf
@@ -45,6 +47,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator
 
+from .. import compiled
 from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
 from .latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NOISE, C_RNG, C_VALUE_ORDER
@@ -69,6 +72,9 @@ searched to the end (docs/notes/latinjit.md)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
+
+HANDOVER = object()
+"""What the Python search yields when its budget of work is spent (see ``_depth_first``)."""
 
 FIRST_CHUNK, MAX_CHUNK = 16, 4096
 """Nodes per kernel call, first and at most (between two calls the clock and the pause are read)."""
@@ -103,6 +109,7 @@ class Split(nonogram_split.Split):
         self.mode = mode
         """How the kernels run: "auto", "interpreted" or "compiled" (``latin_core.Core``)."""
         self._core: latin_core.Core | None = None
+        self._offsets = (0, 0, 0)
 
     @property
     def needed(self) -> bool:
@@ -120,9 +127,29 @@ class Split(nonogram_split.Split):
     def _depth_first(self) -> Iterator[LatinDomains | None]:
         board = board_of(self.puzzle)
         if not latin_core.usable(board):
-            yield from self._depth_first_python(board)
+            yield from (leaf for leaf in self._depth_first_python(board) if leaf is not HANDOVER)
             return
-        core = self._core = latin_core.Core(board, self.root.masks, self.mode)
+        mode, yielded = self.mode, None
+        if mode == "auto" and self.limit == 0:
+            # The Python search first (the fastest without numba); after COMPILE_AFTER seconds of
+            # work the compiled kernels search again from the root and skip the leaves already
+            # yielded.  A leaf with no open cell is a solution, so both searches' leaves are
+            # the set of solutions: none is lost or repeated.
+            yielded = set()
+            python = self._depth_first_python(board, latin_core.COMPILE_AFTER)
+            for leaf in python:
+                if leaf is HANDOVER:
+                    if compiled.compiled():
+                        break
+                    continue  # no numba: the Python search goes on to its end
+                if leaf is not None:
+                    yielded.add(leaf.masks)
+                yield leaf
+            else:
+                return
+            mode = "compiled"
+        core = self._core = latin_core.Core(board, self.root.masks, mode)
+        self._offsets = (self.nodes, self.pruned, self.depth)
         core.set_control(C_LIMIT, self.limit)
         core.set_control(C_RNG, SEED)
         core.set_control(C_FAIL_LIMIT, self._budget(1))
@@ -155,7 +182,9 @@ class Split(nonogram_split.Split):
             elif outcome == LEAF:
                 # A run that yields a leaf runs to its end: no leaf comes twice.
                 core.set_control(C_FAIL_LIMIT, -1)
-                yield LatinDomains(n, core.masks())
+                masks = core.masks()
+                if yielded is None or masks not in yielded:
+                    yield LatinDomains(n, masks)
             elif outcome == DONE:
                 self.finished = True
                 return
@@ -166,11 +195,16 @@ class Split(nonogram_split.Split):
 
     def _sync_core(self) -> None:
         counters = self._core.counters()
-        self.nodes, self.pruned, self.depth = counters["nodes"], counters["pruned"], counters["depth"]
+        nodes, pruned, depth = self._offsets
+        self.nodes, self.pruned = nodes + counters["nodes"], pruned + counters["pruned"]
+        self.depth = max(depth, counters["depth"])
 
-    def _depth_first_python(self, board) -> Iterator[LatinDomains | None]:
-        """The search on Python integers, for orders the kernels do not take (no restarts)."""
+    def _depth_first_python(self, board, budget: float | None = None) -> Iterator[LatinDomains | None]:
+        """The search on Python integers (no restarts): for orders the kernels do not take, and
+        for the first ``budget`` seconds of work, after which it yields ``HANDOVER`` once (and
+        goes on if asked for more)."""
         n = self.root.size
+        worked, resumed = 0.0, time.perf_counter()
         weight = [1 + len(pairs) for pairs in board.cell_less]
         shown = time.perf_counter()
         # Each entry is (domains, depth, change) with change (cell, mask to keep) or None;
@@ -182,8 +216,13 @@ class Split(nonogram_split.Split):
             if change is not None:
                 if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                     return
+                if budget is not None and worked + time.perf_counter() - resumed >= budget:
+                    budget = None
+                    yield HANDOVER
                 if self._pause():
+                    worked += time.perf_counter() - resumed
                     yield None
+                    resumed = time.perf_counter()
                 cell, keep = change
                 dom[cell] &= keep
                 if not board.propagate(dom, (cell,)):
@@ -199,7 +238,9 @@ class Split(nonogram_split.Split):
                 self.progress(f"search: {self.nodes} nodes, depth {depth}, {self.leaves} sub-puzzles, "
                               f"{len(open_cells)} cells open here")
             if len(open_cells) <= self.limit:
+                worked += time.perf_counter() - resumed
                 yield LatinDomains(n, tuple(dom))
+                resumed = time.perf_counter()
                 continue
             cell = min(open_cells, key=lambda i: dom[i].bit_count() / weight[i])
             value = dom[cell] & -dom[cell]
