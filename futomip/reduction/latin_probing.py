@@ -17,6 +17,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+from . import latin_core
+from .latin_kernels import C_FAILED, C_PROBES
+
 __all__ = ["ProbeOutcome", "probe"]
 
 PROGRESS_EVERY = 1.0
@@ -41,8 +44,49 @@ def _bits(mask: int):
 
 
 def probe(board, dom: list[int], stop_at: float | None = None,
-          progress: Callable[[str], None] | None = None) -> ProbeOutcome:
-    """Probe ``dom`` (a "lines" fixpoint of ``board``) in place; see the module docstring."""
+          progress: Callable[[str], None] | None = None, mode: str = "auto") -> ProbeOutcome:
+    """Probe ``dom`` (a "lines" fixpoint of ``board``) in place; see the module docstring.
+
+    The trials run in the kernels of ``latin_core`` (``mode`` as there), or on Python
+    integers for orders the kernels do not take."""
+    if not latin_core.usable(board):
+        return _probe_python(board, dom, stop_at, progress)
+    core = latin_core.Core(board, dom, mode)
+    cells = len(dom)
+    next_report = time.perf_counter() + PROGRESS_EVERY
+    changed_in_pass = True
+    passes = 0
+    outcome = ProbeOutcome(None, True, 0)
+    while changed_in_pass and outcome.finished and outcome.contradiction is None:
+        changed_in_pass = False
+        passes += 1
+        masks = core.masks()
+        order = sorted((i for i in range(cells) if masks[i] & (masks[i] - 1)), key=lambda i: masks[i].bit_count())
+        for i in order:
+            mask = int(core.dom[i])
+            if not mask & (mask - 1):
+                continue
+            now = time.perf_counter()
+            if stop_at is not None and now >= stop_at:
+                outcome = ProbeOutcome(None, False, 0)
+                break
+            if progress is not None and now >= next_report:
+                progress(f"probing pass {passes}: {core.control(C_PROBES)} trials, "
+                         f"{sum(1 for m in core.masks() if m & (m - 1))} cells open")
+                next_report = now + PROGRESS_EVERY
+            shrunk = core.probe_cell(i)
+            if shrunk < 0:
+                failure = f"{_cell(board.n, i)}: every value fails" if core.control(C_FAILED) < 0 else core.failure()
+                outcome = ProbeOutcome(failure, True, 0)
+                break
+            changed_in_pass = changed_in_pass or shrunk > 0
+    dom[:] = core.masks()
+    return ProbeOutcome(outcome.contradiction, outcome.finished, core.control(C_PROBES))
+
+
+def _probe_python(board, dom: list[int], stop_at: float | None = None,
+                  progress: Callable[[str], None] | None = None) -> ProbeOutcome:
+    """``probe`` on Python integers with ``Board.propagate``."""
     probes = 0
     cells = len(dom)
     next_report = time.perf_counter() + PROGRESS_EVERY

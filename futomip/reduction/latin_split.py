@@ -15,6 +15,17 @@ consistency fix the rest.  So the search below splits the puzzle, depth first:
     leaf:     a node with at most ``LEAF_SHARE`` of its cells open (often none): it is
               yielded as ``LatinDomains``, a sub-puzzle that the MILP solves
 
+The search runs in the kernels of ``latin_search_kernels`` (one array of masks and a trail,
+no copies of the domains), compiled by numba.  So that a small puzzle never loads numba, it
+starts on Python integers (``_depth_first_python``, also the search for orders above
+``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
+compiled search starts again from the root and skips the leaves already yielded (with
+``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).
+Restarts (``RESTART_FAILURES``, off by default) go back to the root before the first leaf
+after a Luby sequence of failure cutoffs, keeping the weights, with the value order
+alternating and seeded noise on the scores from the third run; a run that yields a leaf
+runs to its end.
+
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
 hold every solution: solving them one by one finds a solution, proves uniqueness or
@@ -34,10 +45,14 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator
 
-from . import nonogram_split
+from .. import compiled
+from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
+from .latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NOISE, C_RNG, C_VALUE_ORDER
+from .latin_search_kernels import DONE, LEAF, RESTART
+from .nonogram_learning import luby
 
-__all__ = ["LEAF_SHARE", "Split"]
+__all__ = ["LEAF_SHARE", "RESTART_FAILURES", "Split"]
 
 LEAF_SHARE = 0.0
 """A node with at most this share of its cells open goes to the MILP as it is.  0: only
@@ -45,6 +60,22 @@ nodes the fixpoint fixed entirely (each costs a model build and a solve, some 5-
 against well under a millisecond for a search node on a 9x9)."""
 
 PROGRESS_EVERY = 1.0
+
+RESTART_FAILURES: int | None = None
+"""Failures (pruned children) per unit of the Luby sequence of restart cutoffs before the
+first leaf; None: never restart.  Off by default: with cutoffs of 100 or 1000 failures,
+restarts found the first leaf of as many order-25 QCP instances as the plain search (4 of
+15 in 10 s, not the same 4), cost nodes on easy QWH completions and on hard 9x9 Futoshiki
+searched to the end (docs/notes/latinjit.md)."""
+
+SEED = 12345
+"""The noise generator's seed: the search is deterministic, compiled or interpreted."""
+
+HANDOVER = object()
+"""What the Python search yields when its budget of work is spent (see ``_depth_first``)."""
+
+FIRST_CHUNK, MAX_CHUNK = 16, 4096
+"""Nodes per kernel call, first and at most (between two calls the clock and the pause are read)."""
 
 
 class Split(nonogram_split.Split):
@@ -58,7 +89,7 @@ class Split(nonogram_split.Split):
     """
 
     def __init__(self, puzzle, root: LatinDomains, stop_at: float | None = None,
-                 progress: Callable[[str], None] | None = None) -> None:
+                 progress: Callable[[str], None] | None = None, mode: str = "auto") -> None:
         self.puzzle = puzzle
         self.root = root
         self.stop_at = stop_at
@@ -71,10 +102,19 @@ class Split(nonogram_split.Split):
         self.pause_at: float | None = None
         self._search: Iterator[LatinDomains | None] | None = None
         self._learner = None
+        self._pending: list[LatinDomains] = []
+        self.mode = mode
+        """How the kernels run: "auto", "interpreted" or "compiled" (``latin_core.Core``)."""
+        self._core: latin_core.Core | None = None
+        self._offsets = (0, 0, 0)
 
     @property
     def needed(self) -> bool:
         return self.root.contradiction is None and self.root.finished and self.root.open > self.limit
+
+    def summary(self) -> dict:
+        """The search counters, for reports, and whether its kernels ran ``compiled``."""
+        return {**super().summary(), "compiled": self._core is not None and self._core.compiled}
 
     def _leaves(self) -> Iterator[LatinDomains | None]:
         if self._search is None:
@@ -83,7 +123,85 @@ class Split(nonogram_split.Split):
 
     def _depth_first(self) -> Iterator[LatinDomains | None]:
         board = board_of(self.puzzle)
+        if not latin_core.usable(board):
+            yield from (leaf for leaf in self._depth_first_python(board) if leaf is not HANDOVER)
+            return
+        mode, yielded = self.mode, None
+        if mode == "auto" and self.limit == 0:
+            # The Python search first (the fastest without numba); after COMPILE_AFTER seconds of
+            # work the compiled kernels search again from the root and skip the leaves already
+            # yielded.  A leaf with no open cell is a solution, so both searches' leaves are
+            # the set of solutions: none is lost or repeated.
+            yielded = set()
+            python = self._depth_first_python(board, latin_core.COMPILE_AFTER)
+            for leaf in python:
+                if leaf is HANDOVER:
+                    if compiled.compiled():
+                        break
+                    continue  # no numba: the Python search goes on to its end
+                if leaf is not None:
+                    yielded.add(leaf.masks)
+                yield leaf
+            else:
+                return
+            mode = "compiled"
+        core = self._core = latin_core.Core(board, self.root.masks, mode)
+        self._offsets = (self.nodes, self.pruned, self.depth)
+        core.set_control(C_LIMIT, self.limit)
+        core.set_control(C_RNG, SEED)
+        core.set_control(C_FAIL_LIMIT, self._budget(1))
         n = self.root.size
+        shown = time.perf_counter()
+        run, chunk = 1, FIRST_CHUNK
+        while True:
+            if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                return
+            if self._pause():
+                yield None
+            started = time.perf_counter()
+            outcome = core.search(chunk)
+            # Aim at some 5 ms between two looks at the clock, whatever a node costs.
+            chunk = max(1, min(MAX_CHUNK, chunk * 2 if time.perf_counter() - started < 0.005 else chunk // 2))
+            self._sync_core()
+            if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
+                shown = time.perf_counter()
+                self.progress(f"search: {self.nodes} nodes, {self.restarts} restarts, depth {self.depth}, "
+                              f"{self.leaves} sub-puzzles" + (" (compiled)" if core.compiled else ""))
+            if outcome == RESTART:
+                # Back to the root with the failure weights learnt so far; every other run tries
+                # values from the largest, and from the third run on the scores get noise.
+                run += 1
+                self.restarts += 1
+                core.restart()
+                core.set_control(C_VALUE_ORDER, 1 - run % 2)
+                core.set_control(C_NOISE, int(run >= 3))
+                core.set_control(C_FAIL_LIMIT, self._budget(run))
+            elif outcome == LEAF:
+                # A run that yields a leaf runs to its end: no leaf comes twice.
+                core.set_control(C_FAIL_LIMIT, -1)
+                masks = core.masks()
+                if yielded is None or masks not in yielded:
+                    yield LatinDomains(n, masks)
+            elif outcome == DONE:
+                self.finished = True
+                return
+
+    def _budget(self, run: int) -> int:
+        """The failures restart ``run`` may meet before the next restart (-1: no restarts)."""
+        return -1 if RESTART_FAILURES is None else RESTART_FAILURES * luby(run)
+
+    def _sync_core(self) -> None:
+        counters = self._core.counters()
+        nodes, pruned, depth = self._offsets
+        self.nodes, self.pruned = nodes + counters["nodes"], pruned + counters["pruned"]
+        self.depth = max(depth, counters["depth"])
+
+    def _depth_first_python(self, board, budget: float | None = None) -> Iterator[LatinDomains | None]:
+        """The search on Python integers (no restarts): for orders the kernels do not take, and
+        for the first ``budget`` seconds of work, after which it yields ``HANDOVER`` once (and
+        goes on if asked for more)."""
+        n = self.root.size
+        worked, resumed = 0.0, time.perf_counter()
         weight = [1 + len(pairs) for pairs in board.cell_less]
         shown = time.perf_counter()
         # Each entry is (domains, depth, change) with change (cell, mask to keep) or None;
@@ -95,8 +213,13 @@ class Split(nonogram_split.Split):
             if change is not None:
                 if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                     return
+                if budget is not None and worked + time.perf_counter() - resumed >= budget:
+                    budget = None
+                    yield HANDOVER
                 if self._pause():
+                    worked += time.perf_counter() - resumed
                     yield None
+                    resumed = time.perf_counter()
                 cell, keep = change
                 dom[cell] &= keep
                 if not board.propagate(dom, (cell,)):
@@ -112,7 +235,9 @@ class Split(nonogram_split.Split):
                 self.progress(f"search: {self.nodes} nodes, depth {depth}, {self.leaves} sub-puzzles, "
                               f"{len(open_cells)} cells open here")
             if len(open_cells) <= self.limit:
+                worked += time.perf_counter() - resumed
                 yield LatinDomains(n, tuple(dom))
+                resumed = time.perf_counter()
                 continue
             cell = min(open_cells, key=lambda i: dom[i].bit_count() / weight[i])
             value = dom[cell] & -dom[cell]

@@ -1,0 +1,199 @@
+"""The Latin kernels' arrays and when they run compiled: the bridge from ``Board`` to the kernels.
+
+``Core(board, masks)`` lays a ``latin.Board`` and a set of masks out as the flat arrays of
+``latin_kernels`` and calls the kernels of ``latin_kernels`` and ``latin_search_kernels``.
+It starts interpreted, on Python lists, because numba's import and the loading of its
+cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
+not pay.  The core switches to the compiled kernels on numpy arrays once the work done
+interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``); the
+state lives in the arrays, so a search goes on where it was.
+``FUTOMIP_COMPILE=0`` or a missing numba keeps everything interpreted, and so do orders
+above ``latin_kernels.MAX_SIZE``, whose masks do not fit 64-bit integers (``usable``
+says whether a board fits; callers then keep ``Board.propagate``).
+
+Interpreted runs call interpreted callees: the kernels are copied into one namespace of
+plain functions (``_interpreted_kernels``), so that calling them never decides the compiled
+layer (and never imports numba) behind the caller's back; there ``popcount`` and
+``bit_index`` are Python's own ``int.bit_count`` and ``bit_length() - 1``.
+
+Must not import solvers, backends or ``models``.
+"""
+
+from __future__ import annotations
+
+import time
+import types
+from typing import Any
+
+from .. import compiled
+from . import latin_kernels, latin_search_kernels
+from .latin_kernels import CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE
+
+__all__ = ["COMPILE_AFTER", "Core", "usable"]
+
+COMPILE_AFTER = 0.5
+"""Seconds of interpreted work after which the kernels go compiled.  Loading numba and its
+cached kernels costs about 0.4 s of CPU and up to 1 s of wall time once per process
+(docs/notes/latinjit.md); switching after about as much work as the switch costs (the
+ski-rental rule) keeps a search within about twice the better of staying interpreted and
+compiling at once.  A puzzle settled sooner never loads numba."""
+
+_KERNEL_MODULES = (latin_kernels, latin_search_kernels)
+_namespace: types.SimpleNamespace | None = None
+
+
+def usable(board) -> bool:
+    """Whether ``board`` fits the kernels (order at most ``MAX_SIZE``)."""
+    return board.n <= MAX_SIZE
+
+
+def _interpreted_kernels() -> types.SimpleNamespace:
+    """Every kernel of the kernel modules as a plain function whose calls reach plain functions."""
+    global _namespace
+    if _namespace is None:
+        shared: dict[str, Any] = {}
+        for module in _KERNEL_MODULES:
+            shared.update(vars(module))
+        plain = {}
+        for module in _KERNEL_MODULES:
+            for name, value in vars(module).items():
+                function = getattr(value, "interpreted", None)
+                if isinstance(function, types.FunctionType) and function.__module__ == module.__name__:
+                    plain[name] = types.FunctionType(function.__code__, shared, function.__name__,
+                                                     function.__defaults__, function.__closure__)
+        # The two bit primitives are loops for numba; Python has them built in (same results
+        # on the non-negative masks they get), and they are most of the interpreted time.
+        plain["popcount"] = int.bit_count
+        plain["bit_index"] = _highest_bit
+        shared.update(plain)
+        _namespace = types.SimpleNamespace(**plain)
+    return _namespace
+
+
+def _highest_bit(bit: int) -> int:
+    return bit.bit_length() - 1
+
+
+class _Compiled:
+    """The kernels as the compiled layer has them now (dispatchers after the switch)."""
+
+    def __getattr__(self, name: str):
+        for module in _KERNEL_MODULES:
+            if hasattr(module, name):
+                return getattr(module, name)
+        raise AttributeError(name)
+
+
+class Core:
+    """A Latin board and one array of masks, with the kernels that work on them in place.
+
+    ``mode``: "auto" (interpreted, compiled after ``COMPILE_AFTER`` s of work when
+    numba is there), "interpreted" or "compiled" (at once; still interpreted when the
+    compiled layer is off)."""
+
+    def __init__(self, board, masks, mode: str = "auto") -> None:
+        if not usable(board):
+            raise ValueError(f"the Latin kernels take orders up to {MAX_SIZE}, not {board.n}")
+        self.board = board
+        n, cells = board.n, board.n * board.n
+        groups = [i for group in board.groups for i in group]
+        per_cell = max(len(g) for g in board.cell_groups) if cells else 0
+        cell_groups = [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))]
+        starts, items = [0], []
+        for pairs in board.cell_less:
+            items += pairs
+            starts.append(len(items))
+        self.st = [groups, cell_groups, [a for a, _ in board.less], [b for _, b in board.less], starts, items,
+                   [n, len(board.groups), len(board.less), per_cell, cells]]
+        capacity = cells * n + 2
+        queue = len(board.less) + 2 * len(board.groups)
+        sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
+                 capacity, capacity, capacity, capacity, cells]
+        self.ws = [[0] * size for size in sizes]
+        self.ws[latin_kernels.W_WEIGHT] = [1 + len(pairs) for pairs in board.cell_less]
+        self.dom = list(masks)
+        self.compiled = False
+        self.kernels: Any = _interpreted_kernels()
+        self.st, self.ws = tuple(self.st), tuple(self.ws)
+        self.mode = mode
+        self.interpreted_time = 0.0
+        if mode == "compiled":
+            self._compile()
+
+    # -- the switch ----------------------------------------------------------------------
+    def timed(self, started: float) -> None:
+        """Count interpreted work since ``started`` and compile once there was enough."""
+        if not self.compiled:
+            self.interpreted_time += time.perf_counter() - started
+            if self.mode == "auto" and self.interpreted_time >= COMPILE_AFTER:
+                self._compile()
+
+    def _compile(self) -> None:
+        if self.compiled or not compiled.compiled():
+            self.mode = "interpreted" if not self.compiled else self.mode
+            return
+        import numpy as np
+
+        self.st = tuple(np.array(a, dtype=np.int64) for a in self.st)
+        self.ws = tuple(np.array(a, dtype=np.int64) for a in self.ws)
+        self.dom = np.array(self.dom, dtype=np.int64)
+        self.kernels = _Compiled()
+        self.compiled = True
+
+    # -- reading -------------------------------------------------------------------------
+    def control(self, index: int) -> int:
+        return int(self.ws[latin_kernels.W_CTL][index])
+
+    def set_control(self, index: int, value: int) -> None:
+        self.ws[latin_kernels.W_CTL][index] = value
+
+    def masks(self) -> tuple[int, ...]:
+        return tuple(int(mask) for mask in self.dom)
+
+    def failure(self) -> str:
+        """The constraint that failed last, named as ``Board.failure`` names it."""
+        failed, board = self.control(C_FAILED), self.board
+        if failed < len(board.groups):
+            return board.names[failed]
+        a, b = board.less[failed - len(board.groups)]
+        return f"{_cell(board.n, a)} < {_cell(board.n, b)}"
+
+    def counters(self) -> dict:
+        return {"nodes": self.control(C_NODES), "pruned": self.control(C_PRUNED),
+                "depth": self.control(C_DEPTH), "probes": self.control(C_PROBES)}
+
+    # -- work ----------------------------------------------------------------------------
+    def propagate(self, cells) -> bool:
+        """The "lines" fixpoint of the masks from ``cells`` (forgets the trail)."""
+        touch = self.ws[latin_kernels.W_TOUCH]
+        count = 0
+        for i in cells:
+            touch[count] = i
+            count += 1
+        started = time.perf_counter()
+        ok = bool(self.kernels.propagate(self.dom, self.st, self.ws, count))
+        self.set_control(latin_kernels.C_TRAIL, 0)
+        self.timed(started)
+        return ok
+
+    def probe_cell(self, i: int) -> int:
+        """``latin_search_kernels.probe_cell`` on cell i (forgets the trail)."""
+        started = time.perf_counter()
+        outcome = int(self.kernels.probe_cell(self.dom, self.st, self.ws, i))
+        self.set_control(latin_kernels.C_TRAIL, 0)
+        self.timed(started)
+        return outcome
+
+    def search(self, budget: int) -> int:
+        """``latin_search_kernels.search`` for at most ``budget`` nodes: PAUSED, LEAF or DONE."""
+        started = time.perf_counter()
+        outcome = int(self.kernels.search(self.dom, self.st, self.ws, budget))
+        self.timed(started)
+        return outcome
+
+    def restart(self) -> None:
+        self.kernels.restart(self.dom, self.ws)
+
+
+def _cell(n: int, i: int) -> str:
+    return f"cell ({i // n + 1},{i % n + 1})"

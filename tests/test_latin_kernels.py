@@ -1,0 +1,185 @@
+"""The Latin kernels (``latin_kernels``, ``latin_search_kernels`` through ``latin_core``):
+compiled and interpreted runs agree with each other, with ``Board.propagate`` and with
+brute force on small Futoshiki, Latin-square completions and 4x4 Sudoku.
+
+"compiled" runs compiled when numba is there and ``FUTOMIP_COMPILE`` is not 0; otherwise
+both runs are interpreted and the tests still compare them with the Python reference and
+brute force.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import futoshiki_puzzles
+from test_reduction_latin import _brute_force, _latin_from_square
+
+from futomip import compiled, io
+from futomip.puzzles.futoshiki import Futoshiki
+from futomip.puzzles.sudoku import Sudoku
+from futomip.reduction import latin_core, latin_split, reduce
+from futomip.reduction.latin_kernels import MAX_SIZE
+from futomip.reduction.latin import board_of
+from futomip.reduction.latin_probing import _probe_python, probe
+from futomip.puzzles import verify
+
+MODES = ("interpreted", "compiled")
+
+
+@st.composite
+def _sudoku_4x4(draw):
+    cells = draw(st.lists(st.sampled_from([0, 0, 0, 1, 2, 3, 4]), min_size=16, max_size=16))
+    return Sudoku(4, tuple(tuple(cells[4 * r:4 * r + 4]) for r in range(4)))
+
+
+_small_puzzles = st.one_of(futoshiki_puzzles(min_size=1, max_size=4), _latin_from_square(), _sudoku_4x4())
+
+
+def _thinned(puzzle, seed: int):
+    """The puzzle's starting masks with some values of open cells removed at random (so the
+    fixpoint starts from states a search meets, not only from givens)."""
+    board = board_of(puzzle)
+    rng = random.Random(seed)
+    masks = board.initial()
+    thinned = [mask & rng.getrandbits(board.n) if rng.random() < 0.3 else mask for mask in masks]
+    return board, [new or old for new, old in zip(thinned, masks)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(_small_puzzles, st.integers(0, 10 ** 6))
+def test_fixpoint_kernel_reaches_the_reference_fixpoint(puzzle, seed):
+    """From the same masks, the kernel's "lines" fixpoint, compiled and interpreted, equals
+    ``Board.propagate``'s (or all three find a contradiction)."""
+    board, masks = _thinned(puzzle, seed)
+    reference = list(masks)
+    expected = board.propagate(reference, range(len(masks)))
+    for mode in MODES:
+        core = latin_core.Core(board, masks, mode)
+        assert core.propagate(range(len(masks))) == expected, mode
+        if expected:
+            assert list(core.masks()) == reference, mode
+
+
+@settings(max_examples=80, deadline=None)
+@given(_small_puzzles)
+def test_probing_kernel_agrees_with_the_python_probe_and_keeps_every_solution(puzzle):
+    """Probing in the kernels, compiled and interpreted, leaves the masks the Python probe
+    leaves, and no value any brute-force solution uses is removed."""
+    root = reduce(puzzle, "lines")
+    if root.contradiction is not None:
+        return
+    board = board_of(puzzle)
+    reference = list(root.masks)
+    expected = _probe_python(board, reference)
+    solutions = _brute_force(puzzle)
+    for mode in MODES:
+        dom = list(root.masks)
+        outcome = probe(board, dom, mode=mode)
+        assert (outcome.contradiction is None) == (expected.contradiction is None), mode
+        assert outcome.finished
+        if outcome.contradiction is None:
+            assert dom == reference, mode
+            for grid in solutions:
+                assert all(dom[r * puzzle.size + c] >> (grid[r][c] - 1) & 1
+                           for r in range(puzzle.size) for c in range(puzzle.size))
+        else:
+            assert not solutions
+
+
+def _leaves(puzzle, mode: str):
+    root = reduce(puzzle, "split")
+    search = latin_split.Split(puzzle, root, mode=mode)
+    leaves = [leaf.masks for leaf in search]
+    return root, search, leaves
+
+
+@pytest.mark.parametrize("restart_failures", [None, 1])
+@settings(max_examples=60, deadline=None)
+@given(puzzle=_small_puzzles)
+def test_search_leaves_agree_compiled_and_interpreted_and_hold_every_solution(restart_failures, puzzle):
+    """Compiled and interpreted searches yield the same leaves in the same order with the same
+    counters (restarts with noise included); the leaves are disjoint, hold every brute-force
+    solution, and each fixed leaf is a verified solution."""
+    saved = latin_split.RESTART_FAILURES
+    latin_split.RESTART_FAILURES = restart_failures
+    try:
+        runs = {mode: _leaves(puzzle, mode) for mode in MODES}
+    finally:
+        latin_split.RESTART_FAILURES = saved
+    (root, first, leaves), (_, second, others) = runs["interpreted"], runs["compiled"]
+    assert leaves == others
+    assert {k: v for k, v in first.summary().items() if k != "compiled"} == \
+           {k: v for k, v in second.summary().items() if k != "compiled"}
+    assert first.finished
+    expected = _brute_force(puzzle)
+    n = puzzle.size
+    for grid in expected:
+        assert sum(all(leaf[r * n + c] >> (grid[r][c] - 1) & 1 for r in range(n) for c in range(n))
+                   for leaf in leaves) == 1
+    if root.contradiction is None and first.needed:
+        assert len(leaves) == len(expected)
+        for leaf in leaves:
+            grid = tuple(tuple(leaf[r * n + c].bit_length() for c in range(n)) for r in range(n))
+            assert verify(puzzle, grid) == []
+
+
+HARD = "data/futoshiki/hard9/hard9-seed100.txt"
+
+
+def test_search_on_a_hard_9x9_restarts_and_finds_the_one_solution_in_both_modes(monkeypatch):
+    """On a bundled hard 9x9 (restarting after 5 failures times the Luby sequence) both modes
+    restart, agree node for node, and the single leaf is the puzzle's verified solution."""
+    monkeypatch.setattr(latin_split, "RESTART_FAILURES", 5)
+    puzzle = io.read(HARD)[0]
+    runs = {mode: _leaves(puzzle, mode) for mode in MODES}
+    (_, first, leaves), (_, second, others) = runs["interpreted"], runs["compiled"]
+    assert leaves == others and len(leaves) == 1
+    assert first.nodes == second.nodes and first.restarts == second.restarts >= 1
+    grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
+    assert verify(puzzle, grid) == []
+
+
+def test_orders_beyond_the_kernels_use_the_python_search():
+    """A Latin square of order 63 (masks beyond 64-bit kernels) is still split, by the Python search."""
+    n = MAX_SIZE + 1
+    rows = tuple(tuple(0 if (r + c) % 7 == 0 else (r + c) % n + 1 for c in range(n)) for r in range(n))
+    puzzle = Futoshiki(n, rows, ())
+    assert not latin_core.usable(board_of(puzzle))
+    root = reduce(puzzle, "split")
+    search = latin_split.Split(puzzle, root, mode="compiled")
+    leaf = next(iter(search), None)
+    assert leaf is not None and leaf.open == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(puzzle=_small_puzzles, budget=st.sampled_from([0.0, 1e-4, 1e-3]))
+def test_handover_from_the_python_search_loses_and_repeats_no_leaf(puzzle, budget):
+    """With the Python search handing over to the kernels after ``budget`` seconds of work,
+    the leaves are exactly the brute-force solutions, each once."""
+    saved = latin_core.COMPILE_AFTER
+    latin_core.COMPILE_AFTER = budget
+    try:
+        root, search, leaves = _leaves(puzzle, "auto")
+    finally:
+        latin_core.COMPILE_AFTER = saved
+    expected = _brute_force(puzzle)
+    if root.contradiction is not None or not search.needed:
+        return
+    assert search.finished
+    n = puzzle.size
+    grids = [tuple(tuple(leaf[r * n + c].bit_length() for c in range(n)) for r in range(n)) for leaf in leaves]
+    assert sorted(grids) == sorted(expected)
+
+
+def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch):
+    """A hard 9x9 whose Python search hands over after 1 ms: one leaf, the verified solution."""
+    monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    _, search, leaves = _leaves(puzzle, "auto")
+    assert search.finished and len(leaves) == 1
+    assert search.summary()["compiled"] == compiled.compiled()
+    grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
+    assert verify(puzzle, grid) == []
