@@ -20,10 +20,10 @@ def _split_line(root_slice: float) -> str:
     return next(line for line in text_report(result).splitlines() if line.startswith("split:"))
 
 
-def test_split_line_names_the_solvers_slice_only_when_it_had_one():
-    """With a slice of the solver on the whole model before the split, the line gives its
-    seconds; with none (the first search settled it), it does not claim a slice of 0 s."""
-    assert _split_line(1.0) == ("split: the solver did not settle the whole model in 1 s, so a search over 4 probed "
-                                "nodes (depth 2, 0 pruned, 0 restarts) handed the solver 2 sub-puzzles")
-    assert _split_line(0.0) == ("split: a search over 4 probed nodes (depth 2, 0 pruned, 0 restarts) handed the "
-                                "solver 2 sub-puzzles")
+def test_split_line_claims_no_slice_of_the_solver():
+    """The split line says what the search did and nothing about a slice of the solver on the
+    whole model: since the schedule shares the time (its own ``schedule:`` line says who
+    answered), a "did not settle it in 0 s" clause would be false or puzzling."""
+    for root_slice in (0.0, 1.0):
+        assert _split_line(root_slice) == ("split: a search over 4 nodes (depth 2, 0 pruned, 0 restarts) handed "
+                                           "the solver 2 sub-puzzles")
