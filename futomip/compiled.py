@@ -56,9 +56,12 @@ def compiled() -> bool:
     if _decided is None:
         with _lock:
             if _decided is None:
-                _decided = compile_requested() and importlib.util.find_spec("numba") is not None
-                if _decided:
+                wanted = compile_requested() and importlib.util.find_spec("numba") is not None
+                if wanted:
                     _switch_to_compiled()
+                # Decided only once the switch is complete: a Ctrl-C during numba's import (a
+                # second or so) leaves every kernel as it was, and the next call tries again.
+                _decided = wanted
     return _decided
 
 
@@ -102,18 +105,26 @@ def kernel(function: Callable):
     return wrapped
 
 
-def _compile_one(wrapped: Kernel) -> None:
+def _dispatcher(wrapped: Kernel):
     import numba
 
     dispatcher = numba.njit(cache=True, nogil=True)(wrapped.interpreted)
     dispatcher.interpreted = wrapped.interpreted
-    wrapped._target = dispatcher
+    return dispatcher
+
+
+def _compile_one(wrapped: Kernel) -> None:
+    wrapped._target = _dispatcher(wrapped)
 
 
 def _switch_to_compiled() -> None:
-    """Give every kernel its numba dispatcher and rebind kernel names inside kernel modules."""
-    for wrapped in _kernels:
-        _compile_one(wrapped)
+    """Give every kernel its numba dispatcher and rebind kernel names inside kernel modules.
+
+    The slow part (importing numba, making the dispatchers; each compiles on its first call)
+    comes before anything is changed, so an interrupt there leaves the kernels interpreted."""
+    dispatchers = [(wrapped, _dispatcher(wrapped)) for wrapped in _kernels]
+    for wrapped, dispatcher in dispatchers:
+        wrapped._target = dispatcher
     _rebind_names()
 
 

@@ -73,3 +73,32 @@ def test_a_kernel_runs_interpreted_on_request():
         return 2 * x
 
     assert double.interpreted(21) == 42
+
+
+def test_an_interrupt_while_switching_leaves_the_kernels_whole(tmp_path):
+    """A Ctrl-C during the switch to compiled (numba's import) changes nothing, and the next
+    call switches every kernel, so compiled kernels never meet an interpreted callee."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    code = textwrap.dedent('''
+        import numpy as np
+        import kernels_for_test as k
+        from futomip import compiled
+
+        real = compiled._dispatcher
+        calls = []
+
+        def interrupted(wrapped):
+            calls.append(wrapped)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+            return real(wrapped)
+
+        compiled._dispatcher = interrupted
+        try:
+            k.outer(np.arange(10, dtype=np.int64))
+        except KeyboardInterrupt:
+            print("interrupted", compiled._decided, type(k.inner).__name__)
+        compiled._dispatcher = real
+        print(k.outer(np.arange(10, dtype=np.int64)), compiled._decided, type(k.inner).__name__)
+    ''')
+    assert _run(code, None, tmp_path).split() == ["interrupted", "None", "Kernel", "286", "True", "CPUDispatcher"]
