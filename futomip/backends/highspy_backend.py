@@ -12,6 +12,8 @@ Must not import ``models``, the puzzles, PuLP or Pyomo.
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
@@ -65,8 +67,11 @@ class HighspySession(Session):
         inf = self._highspy.kHighsInf
         lower = con.rhs if con.sense in (">=", "==") else -inf
         upper = con.rhs if con.sense in ("<=", "==") else inf
-        index = [var for var, _ in con.terms]
-        value = [coef for _, coef in con.terms]
+        # Arrays of exactly the types addRow takes: given lists, pybind11 converts them through
+        # Python code, and a Ctrl-C handled during that conversion came out as a TypeError
+        # ("incompatible function arguments") instead of the interrupt (seen in CI).
+        index = np.fromiter((var for var, _ in con.terms), dtype=np.int32, count=len(con.terms))
+        value = np.fromiter((coef for _, coef in con.terms), dtype=np.float64, count=len(con.terms))
         self._highs.addRow(lower, upper, len(index), index, value)
         if self._names_passed:
             self._highs.passRowName(self._highs.getNumRow() - 1, con.name)
