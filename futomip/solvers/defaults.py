@@ -57,7 +57,8 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
             pinned = _pinned_words(backend, solver_name, reduce)
             return Configuration(pair, row_reduce, f"default for {kind}: {pair.name} --reduce {row_reduce}, "
                                  f"{why} ({_source()}){fell_back}{pinned}")
-        missing.append(f"{row_backend}/{row_solver}")
+        if f"{row_backend}/{row_solver}" not in missing:  # a pair may have a row per level
+            missing.append(f"{row_backend}/{row_solver}")
     pair = fallback
     level = reduce or FALLBACK_REDUCE
     if kind in KINDS and KINDS[kind].reduce is None:
