@@ -40,6 +40,15 @@ def test_a_missing_pair_falls_back_to_the_next_row_and_says_so(table, monkeypatc
     assert "ortools/cpsat not installed" in chosen.reason
 
 
+def test_a_hidden_pair_is_named_hidden_not_missing(table, monkeypatch):
+    """A pair hidden by FUTOMIP_HIDE_SOLVERS is installed, so the reason says hidden, not "not installed"."""
+    monkeypatch.setenv("FUTOMIP_HIDE_SOLVERS", "cpsat")
+    chosen = defaults.configuration("nonogram")
+    assert chosen.pair.name != "ortools/cpsat"
+    assert "ortools/cpsat hidden by FUTOMIP_HIDE_SOLVERS" in chosen.reason
+    assert "not installed" not in chosen.reason
+
+
 def test_pinned_names_win(table):
     """--solver, --backend and --reduce pin what they name; a pinned pair takes its own row's level."""
     chosen = defaults.configuration("nonogram", solver_name="highs")

@@ -53,12 +53,14 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
     for row_backend, row_solver, row_reduce, why in agreeing:
         pair = check(row_backend, row_solver)
         if pair.available:
-            fell_back = f"; {', '.join(missing)} not installed" if missing else ""
+            fell_back = f"; {_unavailable_words(missing)}" if missing else ""
             pinned = _pinned_words(backend, solver_name, reduce)
             return Configuration(pair, row_reduce, f"default for {kind}: {pair.name} --reduce {row_reduce}, "
                                  f"{why} ({_source()}){fell_back}{pinned}")
-        if f"{row_backend}/{row_solver}" not in missing:  # a pair may have a row per level
-            missing.append(f"{row_backend}/{row_solver}")
+        # A pair may have a row per level; a hidden pair is installed, so "hidden" not "missing".
+        word = f"{row_backend}/{row_solver}" + (" hidden" if pair.hidden else "")
+        if word not in missing:
+            missing.append(word)
     pair = fallback
     level = reduce or FALLBACK_REDUCE
     if kind in KINDS and KINDS[kind].reduce is None:
@@ -73,3 +75,13 @@ def _pinned_words(backend, solver_name, reduce) -> str:
     pinned = [f"--{name} {value}" for name, value in (("backend", backend), ("solver", solver_name),
                                                       ("reduce", reduce)) if value]
     return f"; pinned: {' '.join(pinned)}" if pinned else ""
+
+
+def _unavailable_words(missing: list[str]) -> str:
+    """``a/b not installed``, ``a/b hidden``, or both, for the reason line."""
+    hidden = [word.removesuffix(" hidden") for word in missing if word.endswith(" hidden")]
+    absent = [word for word in missing if not word.endswith(" hidden")]
+    parts = [f"{', '.join(absent)} not installed"] if absent else []
+    if hidden:
+        parts.append(f"{', '.join(hidden)} hidden by FUTOMIP_HIDE_SOLVERS")
+    return "; ".join(parts)
