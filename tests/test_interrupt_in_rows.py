@@ -59,3 +59,31 @@ def test_an_interrupt_while_adding_rows_is_never_a_type_error():
     seen = json.loads(done.stdout.strip().splitlines()[-1])
     assert seen["type_error"] == 0, seen
     assert seen["interrupt"] >= 2900, seen  # the timer did land inside the calls
+
+
+MASKED = textwrap.dedent('''
+    import os, signal, sys
+    import futomip.cli.solve as solve_command
+    from futomip import cli
+
+    def interrupted_inside_an_extension(args, started):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)
+            for _ in range(1000):  # the handler raises within a few bytecodes
+                sum(range(1000))
+        except KeyboardInterrupt:
+            # What pybind11 does with an interrupt raised while it converts arguments.
+            raise TypeError("incompatible function arguments") from None
+        return 0
+
+    solve_command.run_command = interrupted_inside_an_extension
+    sys.exit(cli.main(["data/futoshiki.dat"], handle_signals=True))
+''')
+
+
+def test_an_interrupt_that_a_library_turned_into_another_error_exits_as_interrupted():
+    """After a SIGINT, an error an extension made of the interrupt exits 130 'interrupted', not 70 'internal error'."""
+    done = subprocess.run([sys.executable, "-c", MASKED], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 130, (done.returncode, done.stderr)
+    assert "interrupted (Ctrl-C)" in done.stderr
+    assert "internal error" not in done.stderr

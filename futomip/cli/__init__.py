@@ -177,6 +177,11 @@ def _main(argv: list[str], started: float) -> int:
         print("futomip: error: out of memory (a smaller --max-columns refuses such models up front)", file=sys.stderr)
         return EXIT_UNSOLVED
     except Exception as exc:  # noqa: BLE001 - a bug: one line, and the traceback on request.
+        if stopping.requested() is not None:
+            # A signal arrived while a C extension was converting arguments or unwinding
+            # (pybind11 turns the KeyboardInterrupt raised there into a TypeError, for one):
+            # the exception is the interrupt's consequence, not a bug, so exit as interrupted.
+            leave_after_interrupt(stopping.Stopped(stopping.requested()))
         print(f"futomip: internal error: {type(exc).__name__}: {exc} (please report it with the command line; "
               "FUTOMIP_DEBUG=1 shows the traceback)", file=sys.stderr)
         if os.environ.get("FUTOMIP_DEBUG"):
