@@ -206,7 +206,6 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "5", "--kind", "latin", "--holes", "2.5"], "a share in [0, 1) or a whole count"),
     (["generate", "3", "--kind", "str8ts", "--blacks", "9"], "must leave white cells"),
     (["generate", "20", "--kind", "latin", "-o", "x{seed}.txt"], "a latin cannot be written to a .txt file"),
-    (["generate", "16", "--kind", "sudoku", "-o", "x{seed}.sdk"], "not 16x16"),
     (["generate", "9", "--kind", "sudoku", "--method", "propagate"], "cannot check uniqueness of sudoku puzzles"),
     (["generate", "9", "--kind", "str8ts", "--method", "anneal"], "exact methods for them: milp, cpsat"),
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),

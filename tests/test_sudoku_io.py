@@ -97,7 +97,7 @@ def test_grid_format_takes_spaces_and_several_boards():
 
 
 @pytest.mark.parametrize("fmt,text,position,words", [
-    ("sudoku-line", "." * 80 + "\n", (1, 81), "81 (9x9) or 16 (4x4)"),
+    ("sudoku-line", "." * 80 + "\n", (1, 81), "81 (9x9), 16 (4x4), 256 (16x16)"),
     ("sudoku-line", "." * 40 + "x" + "." * 40 + "\n", (1, 41), "'x'"),
     ("sudoku-line", "# c\n" + "." * 15 + "5\n", (2, 16), "digit 1-4"),
     ("sudoku-line", "." * 40 + "٣" + "." * 40 + "\n", (1, 41), "'٣'"),
@@ -110,7 +110,7 @@ def test_grid_format_takes_spaces_and_several_boards():
     ("sudoku-grid", "...|...|...\n" * 3 + "...|...|..\n", (4, 11), "end of line after 8"),
     ("sudoku-grid", "...|...|...\n" * 3 + "...|...|....\n", (4, 12), "past them"),
     ("sudoku-grid", "...|...|...\n" * 8, (9, 1), "end of file after 8"),
-    ("sudoku-grid", ".....\n", (1, 6), "first row of 9 (or 4) cells"),
+    ("sudoku-grid", ".....\n", (1, 6), "first row of 9 (or 4, 16, 25) cells"),
 ])
 def test_errors_point_at_the_spot(fmt, text, position, words):
     with pytest.raises(DataFormatError) as caught:
@@ -120,8 +120,36 @@ def test_errors_point_at_the_spot(fmt, text, position, words):
 
 
 def test_sizes_without_one_character_cells_are_refused_by_the_writers():
-    with pytest.raises(UnsupportedFeatureError):
-        io.write_text(Sudoku(16, ((0,) * 16,) * 16), "sudoku-line")
+    """36x36 would need characters past 'Z': both writers refuse it up front."""
+    for fmt in ("sudoku-line", "sudoku-grid"):
+        with pytest.raises(UnsupportedFeatureError):
+            io.write_text(Sudoku(36, ((0,) * 36,) * 36), fmt)
+
+
+@pytest.mark.parametrize("fmt", ["sudoku-line", "sudoku-grid"])
+@pytest.mark.parametrize("size", [16, 25])
+def test_large_boards_round_trip_with_letters(fmt, size):
+    """16x16 and 25x25 boards write 10-25 as 'A'-'P', are detected, and read back the same."""
+    import random
+
+    generator = random.Random(size)
+    givens = tuple(tuple(generator.choice([0, 0, generator.randint(1, size)]) for _ in range(size))
+                   for _ in range(size))
+    puzzle = Sudoku(size, givens, "big")
+    text = io.write_text(puzzle, fmt)
+    assert "A" in text
+    back = io.read_text(text, "big.txt")[0]
+    assert (back.size, back.givens) == (size, givens)
+    assert io.read_text(text.lower(), "big.txt", fmt)[0].givens == givens
+
+
+def test_a_letter_past_the_board_is_a_positioned_error():
+    """'H' is 17: in a 16x16 line it is an error at its column, naming the highest cell 'G'."""
+    line = "." * 255 + "H"
+    with pytest.raises(DataFormatError) as caught:
+        io.read_text(line + "\n", "bad", "sudoku-line")
+    assert (caught.value.line, caught.value.column) == (1, 256)
+    assert "A-G" in str(caught.value)
 
 
 def test_a_futoshiki_grid_of_bare_digits_stays_futoshiki():

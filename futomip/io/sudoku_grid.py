@@ -7,8 +7,8 @@
     -----------          a line of '-', '+', '|', '=' and blanks is a box rule
     ...
 
-The first row's cell count sets the size (9 or 4); a file may hold several boards one
-after another (blank lines between them are allowed).
+The first row's cell count sets the size (9 or 4; 16 or 25 with 'A'-'P' for 10-25); a file
+may hold several boards one after another (blank lines between them are allowed).
 
 Pure Python: must not import solvers, backends or ``models``.
 """
@@ -26,7 +26,7 @@ from .sudoku_common import SIZES, cell_char, cell_value, check_writable
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
 _RULE = re.compile(r"[-+=| ]*-[-+=| ]*")
-_ROW = re.compile(r"[0-9.| ]+")
+_ROW = re.compile(r"[0-9.|a-pA-P ]+")
 _IGNORED = "| \t"
 
 
@@ -38,7 +38,7 @@ def _rows(text: str):
 
 
 def sniff(text: str) -> bool:
-    """Whether the rows are 4 or 9 cells of '1'-'9', '.', '0' and the row count fits; at
+    """Whether the rows are 4, 9, 16 or 25 cells of '1'-'9', 'A'-'P', '.', '0'; at
     least one '.' or box rule, so that a Futoshiki grid of bare digits stays Futoshiki's."""
     rows = [line for _, line in _rows(text)][:90]
     if not rows or not all(_ROW.fullmatch(line.strip()) for line in rows):
@@ -61,7 +61,7 @@ def read(text: str, path: str = "<string>") -> list[Sudoku]:
             size = len(cells)
             if size not in SIZES:
                 raise DataFormatError(path, number, cells[-1][0] + 1 if cells else 1,
-                                      f"expected a first row of 9 (or 4) cells, found {size}")
+                                      f"expected a first row of 9 (or 4, 16, 25) cells, found {size}")
         for column, char in cells[:size]:
             cell_value(char, size, path, number, column)  # a bad character before a bad count
         if len(cells) != size:

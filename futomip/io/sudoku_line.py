@@ -5,7 +5,8 @@ public Sudoku collections, e.g. the 17-clue list and the "hardest" lists).
     # a comment line (or // ...); blank lines are skipped
     ..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..  hard-c  # a comment
 
-81 characters for a 9x9 (16 for a 4x4): '1'-'9' a given, '.' or '0' a blank.  After the
+81 characters for a 9x9 (16 for a 4x4, 256 for a 16x16, 625 for a 25x25): '1'-'9' a given,
+then 'A'-'P' for 10-25 on the larger boards, '.' or '0' a blank.  After the
 cells, a ``#`` or ``//`` that opens a word starts a comment to the end of the line (Norvig's
 ``top95.txt`` has ``// from https://...`` there); what is left after a blank is the
 puzzle's name (collections put ratings or sources there), else the name is ``file#k``.  A
@@ -23,18 +24,18 @@ from ..errors import DataFormatError
 from ..puzzles.sudoku import Sudoku
 from ._format import Format
 from ._scan import comment_start, content_lines, name_from_path, numbered_name
-from .sudoku_common import SIZES, cell_char, cell_value, check_writable
+from .sudoku_common import CELL_CHARACTERS, SIZES, cell_char, cell_value, check_writable
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
 _CELLS = {size * size: size for size in SIZES}
 _COMMENTS = ("#", "//")
-_LINE = re.compile(r"([0-9.]{16}|[0-9.]{81})((?:\s|#|//).*)?")
+_LINE = re.compile(r"([0-9.]{16}|[0-9.]{81}|[0-9.a-gA-G]{256}|[0-9.a-pA-P]{625})((?:\s|#|//).*)?")
 
 
 def sniff(text: str) -> bool:
-    """Whether every puzzle line starts with 16 or 81 cell characters and a blank or a
-    comment follows."""
+    """Whether every puzzle line starts with 16, 81, 256 or 625 cell characters and a blank
+    or a comment follows."""
     lines = [line for _, line in content_lines(text, _COMMENTS)]
     return bool(lines) and all(_LINE.fullmatch(line) for line in lines[:50])
 
@@ -59,11 +60,11 @@ def _read_line(line: str, number: int, path: str, base: str, ordinal: int) -> Su
     rest = rest[:comment_start(rest, _COMMENTS)].strip()
     if len(cells) not in _CELLS:
         # Point at the first character that cannot be a cell, else at the end of the cells.
-        bad = next((i for i, char in enumerate(cells) if char not in "0123456789."), None)
+        bad = next((i for i, char in enumerate(cells) if char not in CELL_CHARACTERS), None)
         column = start + 1 + (bad if bad is not None else len(cells))
         shown = repr(cells[bad]) if bad is not None else f"{len(cells)} characters"
         raise DataFormatError(path, number, column,
-                              f"expected 81 (9x9) or 16 (4x4) cell characters, found {shown}")
+                              f"expected 81 (9x9), 16 (4x4), 256 (16x16) or 625 (25x25) cell characters, found {shown}")
     size = _CELLS[len(cells)]
     values = [cell_value(char, size, path, number, start + 1 + i) for i, char in enumerate(cells)]
     givens = tuple(tuple(values[r * size:(r + 1) * size]) for r in range(size))
@@ -90,6 +91,6 @@ FORMAT = Format(
     sniff=sniff,
     read=read,
     write=write,
-    description="one Sudoku per line: 81 (or 16) cells row by row, '.' or '0' blank, optional name after a blank, "
+    description="one Sudoku per line: 81 (or 16, 256, 625) cells row by row, '.' or '0' blank, optional name after a blank, "
                 "# or // comments",
 )
