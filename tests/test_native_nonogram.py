@@ -141,3 +141,18 @@ def test_inspect_names_the_automata(capsys):
     assert main(["inspect", "data/nonogram/minizinc/dom_06.dzn", "--reduce", "none", "--json"]) == 0
     structure = json.loads(capsys.readouterr().out)["encodings"]["blocks"]["globals"]
     assert structure["declared"] == {"regular": 26} and structure["cpsat"] == "AddAutomaton x26"
+
+
+def test_batch_takes_the_form(tmp_path):
+    """batch --globals native runs nonograms on ortools/cpsat with AddAutomaton lines and records the form."""
+    import json
+
+    from futomip.cli import main
+
+    out = tmp_path / "r.jsonl"
+    puzzles = ["data/nonogram/minizinc/dom_06.dzn", "data/nonogram/minizinc/non_micro.dzn"]
+    assert main(["batch", *puzzles, "-o", str(out), "--pairs", "ortools/cpsat", "--globals", "native",
+                 "--jobs", "1", "-q"]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(record["globals"] for record in records) == ["native (AddAutomaton x10)", "native (AddAutomaton x26)"]
+    assert all(record["status"] == "solved" for record in records)
