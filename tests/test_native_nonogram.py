@@ -121,17 +121,6 @@ def test_native_model_builds_cells_only_and_fixes_the_reduced_cells():
     assert session.globals_form() == f"native (AddAutomaton x{puzzle.height + puzzle.width})"
 
 
-def test_model_files_keep_the_linear_rows(tmp_path):
-    """The LP file of a nonogram is the same with native and with linear lines (the rows)."""
-    puzzle = io.read("data/nonogram/minizinc/dom_06.dzn")[0]
-    texts = []
-    for form in ("native", "linear"):
-        path = tmp_path / f"{form}.lp"
-        run(puzzle, Task("solve", write_lp=str(path), solve=False), Options(reduce="none", globals=form, **CPSAT))
-        texts.append(path.read_text())
-    assert texts[0] == texts[1] and "block_once" in texts[0] and "cover" in texts[0]
-
-
 def test_inspect_names_the_automata(capsys):
     """inspect --json counts one regular global per line and names CP-SAT's form of them."""
     import json
