@@ -145,3 +145,16 @@ def test_batch_takes_the_form(tmp_path):
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert sorted(record["globals"] for record in records) == ["native (AddAutomaton x10)", "native (AddAutomaton x26)"]
     assert all(record["status"] == "solved" for record in records)
+
+
+def test_a_row_over_a_start_column_is_refused_in_the_native_form():
+    """A row that reads a start column (which the native form sets from the automaton's run) is
+    refused with the fix named, never built over an unconstrained Boolean."""
+    from futomip.errors import UnsupportedFeatureError
+
+    puzzle = io.read("data/nonogram/minizinc/non_micro.dzn")[0]
+    model = model_module.formulate(puzzle, "blocks").model
+    starts = list(model.family("start").values())[:2]
+    model.add("extra", (1,), [(column, 1.0) for column in starts], "<=", 1)
+    with pytest.raises(UnsupportedFeatureError, match="--globals linear"):
+        OrtoolsSession(model, solver("cpsat"), Options(globals="native"))

@@ -15,6 +15,7 @@ there.
 
 from __future__ import annotations
 
+from ...errors import UnsupportedFeatureError
 from ...linear import Constraint, LinearModel
 from . import NATIVE
 from .channel import fix, holds, integer, literal
@@ -56,8 +57,8 @@ class NativeLayout:
             return self._plain[column]
         if column in self.derived:
             # Only the automaton's own (left out) rows read these columns in every futomip model.
-            raise ValueError(f"column {self.model.var_names[column]} is set from an automaton's run and "
-                             "cannot appear in a row of a native model; use --globals linear")
+            raise UnsupportedFeatureError(f"column {self.model.var_names[column]} is set from an automaton's run and "
+                                          "cannot appear in a row of a native model; use --globals linear")
         found = self._literals.get(column)
         if found is None:
             view = self.view_of[column]
