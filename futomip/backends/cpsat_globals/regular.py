@@ -15,9 +15,12 @@ each is a fact of the line's one run (``Automaton.marks``), set after the solve 
 the automaton over the cells, and the decomposition's rows are then checked on the answer
 like every other row (``Session.solve``), so a native answer that broke them is caught.
 
-Which propagates more.  Both are exact; CP-SAT propagates the expanded automaton by clauses
-and learns over its literals, and reads the 0/1 rows as pseudo-Boolean constraints (with
-their LP relaxation where linearisation is on).  Measured: docs/notes/nonoglobal.md.
+Which is faster.  Both are exact.  The expansion is larger than the rows: (m+1)(L-m+1)
+transition literals per line against k(L-m+1) block starts, and CP-SAT's presolve probing
+spends most of its time on them; the rows' block starts are also the better decisions.
+Measured (docs/notes/nonoglobal.md): the automata win the MiniZinc "dom" puzzles and lose the
+TAAI sample (48/50 against 49/50, PAR2 215 s against 128 s), so the rows stay CP-SAT's
+default for nonograms and this form is asked for with ``--globals native``.
 """
 
 from __future__ import annotations
