@@ -5,6 +5,7 @@
     python benchmarks/nonogram_corpus.py --sets wolter --time-limit 600 --encodings blocks,automaton
     python benchmarks/nonogram_corpus.py --sets taai --every 25 --encodings blocks,blocks-tight
     python benchmarks/nonogram_corpus.py --sets taai --unique --reduce split,probing --every 50
+    python benchmarks/nonogram_corpus.py --sets minizinc --pairs ortools:cpsat --reduce probing --globals native,linear
 
 Sets: ``mikix`` (39 .non files with their ``goal``), ``taai`` (the 1000 TAAI 2011 puzzles
 and the published solutions), ``minizinc`` (the MiniZinc challenge instances and their
@@ -16,7 +17,7 @@ from ``../shared/corpus`` (or ``--corpus``), and a set whose folder is absent is
 with the reason printed.  The MiniZinc (MIT) puzzles are read from ``data/nonogram`` when
 the corpus is absent; the Wolter (redistributable) puzzles always are.
 
-For each set and each (backend, solver, encoding, reduction level) it prints one table row: puzzles run,
+For each set and each (backend, solver, encoding, reduction level, globals form) it prints one table row: puzzles run,
 solved, time limits, errors, grids equal to the published one, verified grids that differ
 from it (the puzzle has several solutions; TAAI puzzles often do), with ``--unique`` how
 many were proved unique and how many have a second solution, and the median, mean
@@ -24,7 +25,10 @@ and maximum seconds per puzzle (domain reduction + model build + solve; the one-
 import of the backend is left out).  Every grid the pipeline returns has already passed
 ``verify``; a grid that breaks the rules is an error row, never a mismatch.  Puzzles run
 one after the other and each combination solves a puzzle before the next puzzle starts,
-so that load from other programs hits every combination alike.
+so that load from other programs hits every combination alike (the order of the
+combinations rotates from puzzle to puzzle).  ``--globals native,linear`` (CP-SAT only)
+compares the nonogram lines as ``AddAutomaton`` with their 0/1 rows; ``--seed`` and
+``--threads`` reach the solver.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ sys.path.insert(0, str(ROOT))
 
 import futomip  # noqa: E402  (after the path line so that the checkout is used)
 from futomip.errors import FutomipError  # noqa: E402
+from futomip.options import Options  # noqa: E402
 from futomip.io import nonogram_dzn, nonogram_non, nonogram_taai  # noqa: E402
 from futomip.io.solutions import parse_solutions  # noqa: E402
 
@@ -136,12 +141,13 @@ class Tally:
                 f"{max(times):.3f} |")
 
 
-def _solve_one(item: Item, backend: str, solver: str, encoding: str | None, reduce: str, time_limit: float | None,
-               unique: bool, tally: Tally) -> str:
+def _solve_one(item: Item, backend: str, solver: str, encoding: str | None, reduce: str, form: str | None,
+               time_limit: float | None, unique: bool, tally: Tally, seed: int | None = None,
+               threads: int | None = None) -> str:
     tally.runs += 1
     try:
-        result = futomip.solve(item.puzzle, backend=backend, solver=solver, encoding=encoding, time_limit=time_limit,
-                               reduce=reduce, unique=unique)
+        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, globals=form)
+        result = futomip.solve(item.puzzle, unique=unique, options=options)
     except FutomipError as error:  # A VerificationError lands here: a bug, counted and shown.
         tally.errors += 1
         return f"error: {error}"
@@ -173,8 +179,8 @@ def _outcome(item: Item, result, tally: Tally) -> str:
     return f"{result.status} {result.message}".strip()
 
 
-def _label(backend: str, solver: str, encoding: str | None, reduce: str) -> str:
-    return f"{backend}/{solver}/{encoding or 'default'}/{reduce}"
+def _label(backend: str, solver: str, encoding: str | None, reduce: str, form: str | None) -> str:
+    return f"{backend}/{solver}/{encoding or 'default'}/{reduce}" + (f"/{form}" if form else "")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,14 +198,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help=f"the shared corpus (default {DEFAULT_CORPUS})")
     parser.add_argument("--unique", action="store_true",
                         help="also prove each solution unique or find a second one (time includes the proof)")
+    parser.add_argument("--globals", default="", help="comma-separated forms: native, linear (default: the pair's default)")
+    parser.add_argument("--seed", type=int, default=None, help="the solver's random seed")
+    parser.add_argument("--threads", type=int, default=None, help="the solver's threads (CP-SAT workers)")
     parser.add_argument("--verbose", action="store_true", help="one line per puzzle on stderr")
     args = parser.parse_args(argv)
 
     pairs = [tuple(pair.split(":", 1)) for pair in args.pairs.split(",") if pair]
     encodings = [encoding for encoding in args.encodings.split(",") if encoding] or [None]
     levels = [level for level in args.reduce.split(",") if level]
-    combinations = [(backend, solver, encoding, level) for backend, solver in pairs for encoding in encodings
-                    for level in levels]
+    forms = [form for form in args.globals.split(",") if form] or [None]
+    combinations = [(backend, solver, encoding, level, form) for backend, solver in pairs for encoding in encodings
+                    for level in levels for form in forms]
     print("| set: backend/solver/encoding/reduction | puzzles | solved | time limit | errors | = published | other valid grid "
           "| proved unique | second solution | median s | mean s | max s |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -213,9 +223,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"skipped set {set_name}: {reason}", file=sys.stderr)
             continue
         tallies = {combination: Tally() for combination in combinations}
-        for item in items:
-            for combination in combinations:
-                outcome = _solve_one(item, *combination, args.time_limit, args.unique, tallies[combination])
+        for number, item in enumerate(items):
+            shift = number % len(combinations)
+            for combination in combinations[shift:] + combinations[:shift]:
+                outcome = _solve_one(item, *combination, args.time_limit, args.unique, tallies[combination],
+                                     args.seed, args.threads)
                 if args.verbose:
                     print(f"{set_name} {item.name} {_label(*combination)}: {outcome}", file=sys.stderr, flush=True)
         for combination, tally in tallies.items():

@@ -13,7 +13,8 @@ docstrings).  Parentheses and commas are legal in the CPLEX LP format read by Hi
 Global structure.  Beside its rows, a model may say what they decompose (MiniZinc's
 globals): ``views`` are integer cells written as one-hot columns (value = sum v*x[v],
 exactly one x[v] = 1) and ``globals`` name a constraint over views (``all_different``,
-``strict_less``) with the rows that are its linear decomposition.  A backend whose solver
+``strict_less``) or over 0/1 columns (``regular``: a line of cells read by an ``Automaton``,
+MiniZinc's ``regular``) with the rows that are its linear decomposition.  A backend whose solver
 has the constraint natively may build it and leave those rows out (``futomip.backends.
 ortools_backend``); every other backend, and every LP/MPS file, uses the rows and ignores
 the annotations.  The rows are always there and always complete: the annotations add,
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Iterable, Sequence
 
 __all__ = ["Var", "Terms", "Constraint", "LinearModel", "Formulation", "RowMatrix", "row_matrix", "SENSES",
-           "IntegerView", "Global"]
+           "IntegerView", "Global", "Automaton"]
 
 Var = int
 """A variable is its column index in the model."""
@@ -78,13 +79,48 @@ class IntegerView:
 
 
 @dataclass(frozen=True)
+class Automaton:
+    """A deterministic automaton reading 0/1 cells: MiniZinc's ``regular``.
+
+    ``transitions`` holds (state, cell value, next state) triples (a missing one rejects),
+    the run starts in ``start`` and must end in one of ``finals``.  ``marks`` names the
+    decomposition's own columns as facts of the run: (column, position, state, value) says
+    that column is 1 iff the run reads cell ``position`` (0-based) in ``state`` and that
+    cell holds ``value``.  A solver that builds the automaton natively leaves those columns
+    out and sets them afterwards by running the automaton over the cells (``run``), so the
+    decomposition's rows can still be checked on its answer."""
+
+    start: int
+    finals: tuple[int, ...]
+    transitions: tuple[tuple[int, int, int], ...]
+    marks: tuple[tuple[Var, int, int, int], ...] = ()
+
+    def run(self, cells: Sequence[int]) -> list[int] | None:
+        """The states before each cell and after the last (``len(cells) + 1`` of them), or
+        None when the automaton rejects ``cells``."""
+        step = {(state, value): nxt for state, value, nxt in self.transitions}
+        states = [self.start]
+        for value in cells:
+            nxt = step.get((states[-1], int(value)))
+            if nxt is None:
+                return None
+            states.append(nxt)
+        return states if states[-1] in self.finals else None
+
+
+@dataclass(frozen=True)
 class Global:
     """A global constraint ``name`` over the views ``views`` (indices into ``model.views``),
-    decomposed by the rows ``rows`` (indices into ``model.constraints``)."""
+    decomposed by the rows ``rows`` (indices into ``model.constraints``).
+
+    A global over 0/1 columns rather than views (``regular``) lists them in ``columns``
+    and carries its ``automaton``."""
 
     name: str
     views: tuple[int, ...]
     rows: tuple[int, ...]
+    columns: tuple[Var, ...] = ()
+    automaton: Automaton | None = None
 
 
 @dataclass
@@ -151,9 +187,11 @@ class LinearModel:
         """Column -> index of the integer view it belongs to (columns in no view are absent)."""
         return self._view_of_column
 
-    def add_global(self, name: str, views: Iterable[int], rows: Iterable[int]) -> Global:
-        """Record that the rows ``rows`` decompose the global ``name`` over ``views``."""
-        record = Global(name, tuple(views), tuple(rows))
+    def add_global(self, name: str, views: Iterable[int], rows: Iterable[int], columns: Iterable[Var] = (),
+                   automaton: Automaton | None = None) -> Global:
+        """Record that the rows ``rows`` decompose the global ``name`` over ``views`` (or over
+        the 0/1 ``columns``, read by ``automaton``)."""
+        record = Global(name, tuple(views), tuple(rows), tuple(columns), automaton)
         self.globals.append(record)
         return record
 

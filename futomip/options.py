@@ -24,7 +24,8 @@ REDUCE_LEVELS = ("split", "probing", "lines", "none")
 """Domain-reduction levels, strongest first (``futomip.reduction`` says what each does)."""
 
 GLOBAL_FORMS = ("native", "linear")
-"""How a model's global constraints (all-different, strict less) are built: the solver's
+"""How a model's global constraints (all-different, strict less, nonogram lines as
+``regular``) are built: the solver's
 own constraints (a pair with the ``native_globals`` capability: ortools/cpsat), or their
 linear decomposition (what every MILP layer and LP/MPS file uses, and the default: CP-SAT
 measured as fast or faster on it, docs/notes/globals.md).  None in ``Options``: linear."""

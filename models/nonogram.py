@@ -35,6 +35,11 @@ cell).  Line solving keeps every solution, so the reduced model has the same 0/1
 solutions; a contradiction found there becomes ``no_placement(line)``, a row reading
 0 = 1, so the pipeline reports "infeasible" the usual way.
 
+Each line's rows are recorded as the global ``regular`` over its cells
+(``globals/regular.py``): with ``--globals native`` CP-SAT builds the line's pattern
+automaton as ``AddAutomaton`` instead of these rows (and fixes the forced cells as
+constants); every other solver and every LP/MPS file has the rows.
+
 Every row and every column gets its own cover rows, so each cell appears in two of them
 (once from its row and once from its column): that is where the lines interact.
 "blocks-tight" and "automaton" are ideal for a single line (equal LP bounds); "blocks" is
@@ -59,6 +64,7 @@ from futomip.reduction.nonogram import NonogramDomains
 
 from .globals import arc_keys, block_starts, line_automaton, start_keys
 from .globals.blocks import BLACK_ARC, WHITE_ARC
+from .globals.regular import arc_marks, record_line, start_marks
 
 ENCODINGS = ("blocks", "blocks-tight", "automaton")
 
@@ -108,16 +114,22 @@ def formulate(puzzle: Nonogram, encoding: str = "blocks", domains: NonogramDomai
             states = domains.cells[index] if direction == "row" else [row[index] for row in domains.cells]
             colours[line] = [_ALLOWED[state] for state in states]
     # A variable family is declared once, so every line's keys are gathered first.
+    # Each line's rows are recorded as the global regular(cells) (CP-SAT's AddAutomaton
+    # with --globals native), its start or arc columns as facts of the automaton's run.
     if encoding in ("blocks", "blocks-tight"):
         start = model.binaries("start", (key for line, clue, cells, _ in lines
                                          for key in start_keys(line, clue, len(cells), windows[line])))
         for line, clue, cells, _ in lines:
+            first = len(model.constraints)
             block_starts(model, line, clue, cells, start, tight=encoding == "blocks-tight", windows=windows[line])
+            record_line(model, clue, cells, first, start_marks(line, clue, len(cells), windows[line], start))
     else:
-        arc = model.binaries("arc", (key for line, clue, cells, _ in lines
-                                     for key in arc_keys(line, clue, len(cells), colours[line])))
+        keys = {line: arc_keys(line, clue, len(cells), colours[line]) for line, clue, cells, _ in lines}
+        arc = model.binaries("arc", (key for line, _, _, _ in lines for key in keys[line]))
         for line, clue, cells, _ in lines:
+            first = len(model.constraints)
             line_automaton(model, line, clue, cells, arc)
+            record_line(model, clue, cells, first, arc_marks(keys[line], arc))
     if domains is not None:
         for r in range(h):
             for c in range(w):

@@ -10,7 +10,9 @@ Why in-process, and the solver's options: ``futomip.solvers.cpsat``.
 Native globals (``--globals native``): when the model declares integer views and globals
 (Latin-family kinds), each view becomes one CP-SAT integer, each global CP-SAT's own
 constraint and their decomposition rows are left out; the other rows (givens, no-good cuts,
-straights) are written over the views' literals (``cpsat_globals/``).  By default (and for
+straights) are written over the views' literals (``cpsat_globals/``).  A nonogram's lines
+(the global ``regular`` over cell columns) become ``AddAutomaton`` over the cells' Booleans,
+without their start or arc columns, and cells fixed by the reduction become constants.  By default (and for
 models without globals) every row is written as a row of Booleans, as above: measured on
 hard 9x9 Futoshiki, Latin completions and 16x16/25x25 Sudoku, CP-SAT is as fast or faster
 on the 0/1 rows, whose exactly-once-per-value rows propagate what AllDifferent does not

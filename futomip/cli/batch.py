@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from .. import io
-from ..options import SCHEDULES, Options
+from ..options import GLOBAL_FORMS, SCHEDULES, Options
 from ..pipeline.schedule import JOBS_VARIABLE
 from ..reduction import LEVELS
 from ._args import check_output_path, positive_int, seconds
@@ -37,6 +37,9 @@ def add_parser(commands) -> None:
     batch.add_argument("--schedule", choices=SCHEDULES, default=None,
                        help="split search and whole-model solver: parallel, sequential, search (default: auto, "
                             "parallel when every job has a free core for its solver worker)")
+    batch.add_argument("--globals", choices=GLOBAL_FORMS, default=None,
+                       help="global constraints as the solver's own (native: ortools/cpsat only; nonogram lines as "
+                            "AddAutomaton) or as their linear rows (default: the measured default per kind)")
     batch.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per job (each puzzle, each method)")
     batch.add_argument("--unique", action="store_true", help="also prove each solution unique")
     batch.add_argument("--repeat", type=positive_int, default=1, help="run everything this many times")
@@ -58,7 +61,7 @@ def run_command(args, started: float) -> int:
     check_output_path(args.output, None, "a results file")
     labels = parse_labels(args.method, args.pairs)
     options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed,
-                      schedule=args.schedule)
+                      schedule=args.schedule, globals=args.globals)
     files = [(path, io.read(path)) for path in args.files]
     failed = error_keys(args.output) if args.resume else set()
     skip = (done_keys(args.output) - failed) if args.resume else set()

@@ -130,6 +130,8 @@ def _globals(structure: dict) -> str:
     if not structure["declared"]:
         return "none"
     declared = ", ".join(f"{name} x{count}" for name, count in structure["declared"].items())
+    if not structure["views"]:  # globals over 0/1 cells (nonogram lines)
+        return f"{declared} ({structure['rows']} rows)"
     return f"{declared}, {structure['views']} views ({structure['rows']} rows)"
 
 

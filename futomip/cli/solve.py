@@ -67,8 +67,8 @@ def add_solver_arguments(parser) -> None:
     parser.add_argument("--solver-option", type=solver_option, action="append", default=[], metavar="NAME=VALUE",
                         help="pass an option to the solver in its own vocabulary (repeatable)")
     parser.add_argument("--globals", choices=GLOBAL_FORMS,
-                        help="global constraints (all-different, <) as the solver's own (native: ortools/cpsat "
-                             "only) or as their linear rows (linear, the default: measured as fast or faster)")
+                        help="global constraints (all-different, <, nonogram lines) as the solver's own (native: "
+                             "ortools/cpsat only; lines as AddAutomaton) or as their linear rows (linear, the default)")
     parser.add_argument("--max-columns", type=positive_int, default=Options.max_columns, metavar="N",
                         help="memory guard: refuse models with more binary columns (default: %(default)s)")
 

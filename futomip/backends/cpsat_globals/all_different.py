@@ -25,6 +25,6 @@ from __future__ import annotations
 LABEL = "AddAllDifferent"
 
 
-def build(model, variables) -> None:
+def build(model, variables, record=None) -> None:
     """``AddAllDifferent(variables)`` on the CP-SAT ``model``."""
     model.AddAllDifferent(variables)

@@ -19,7 +19,7 @@ literal either: it fixes or removes one value of y.
 
 from __future__ import annotations
 
-__all__ = ["integer", "literal", "fix"]
+__all__ = ["integer", "literal", "fix", "holds"]
 
 
 def integer(model, domain: list[int], name: str):
@@ -44,7 +44,7 @@ def literal(model, variable, value: int, name: str):
 
 def fix(model, variable, value: int, coefficient: float, sense: str, rhs: float) -> None:
     """The row ``coefficient * x sense rhs`` with x the literal ``variable == value``."""
-    allowed = [t for t in (0, 1) if _holds(coefficient * t, sense, rhs)]
+    allowed = [t for t in (0, 1) if holds(coefficient * t, sense, rhs)]
     if allowed == [1]:
         model.Add(variable == value)
     elif allowed == [0]:
@@ -53,5 +53,6 @@ def fix(model, variable, value: int, coefficient: float, sense: str, rhs: float)
         model.AddBoolOr([])
 
 
-def _holds(lhs: float, sense: str, rhs: float) -> bool:
+def holds(lhs: float, sense: str, rhs: float) -> bool:
+    """Whether ``lhs sense rhs``."""
     return lhs <= rhs if sense == "<=" else lhs >= rhs if sense == ">=" else lhs == rhs

@@ -15,7 +15,7 @@ from __future__ import annotations
 LABEL = "<"
 
 
-def build(model, variables) -> None:
+def build(model, variables, record=None) -> None:
     """``variables[0] < variables[1]`` on the CP-SAT ``model``."""
     smaller, larger = variables
     model.Add(smaller < larger)
