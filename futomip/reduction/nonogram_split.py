@@ -51,7 +51,8 @@ from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
-from .nonogram_compiled import new_board
+from .nonogram_cdcl import CompiledLearner
+from .nonogram_compiled import SEARCH_KERNEL_AFTER, new_board, use_kernels
 from .nonogram_learning import Learner, luby
 
 __all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "RESTART_NODES", "Split"]
@@ -110,7 +111,7 @@ class Split:
         self.first_search = self.root_slice = 0.0
         self.pause_at: float | None = None
         self._search: Iterator[NonogramDomains | None] | None = None
-        self._learner: Learner | None = None
+        self._learner: Learner | CompiledLearner | None = None
 
     @property
     def needed(self) -> bool:
@@ -157,12 +158,27 @@ class Split:
         return False
 
     def _learning(self) -> Iterator[NonogramDomains | None]:
-        learner = self._learner = Learner(self.puzzle, self.root, self.limit, self.stop_at, self.progress)
-        learner.pause = self._pause
+        """The clause-learning search: compiled from the start when the kernels pay already
+        (``use_kernels``), else in Python, handing over to the compiled search at a restart
+        once it has run ``SEARCH_KERNEL_AFTER`` seconds."""
+        puzzle = self.puzzle
+        fits = CompiledLearner.fits(puzzle)
+        learner: Learner | CompiledLearner
+        if fits and use_kernels(puzzle):
+            learner = CompiledLearner(puzzle, self.root, self.limit, self.stop_at, self.progress)
+        else:
+            hand_over = (lambda since: use_kernels(puzzle, since, SEARCH_KERNEL_AFTER)) if fits else None
+            learner = Learner(puzzle, self.root, self.limit, self.stop_at, self.progress, hand_over=hand_over)
         try:
-            for leaf in learner.leaves():
-                self._sync()
-                yield leaf
+            while True:
+                self._learner = learner
+                learner.pause = self._pause
+                for leaf in learner.leaves():
+                    self._sync()
+                    yield leaf
+                if not getattr(learner, "handing_over", False):
+                    break
+                learner = CompiledLearner.take_over(learner)
         finally:
             self._sync()
             self.finished = learner.finished
