@@ -2,6 +2,7 @@
 
     python benchmarks/nonogram_kernels.py --what lines,probing,nodes --every 100 --seconds 2
     python benchmarks/nonogram_kernels.py --generate 10 --size 25 --what nodes
+    python benchmarks/nonogram_kernels.py --every 50 --generate 10 --what learning   # learning search only
 
 Puzzles: the TAAI 2011 set (every ``--every``-th, from ``../shared/corpus`` or ``--corpus``)
 and ``--generate N`` random ``--size`` x ``--size`` grids (about half black, seeded) turned into
@@ -186,13 +187,14 @@ def main() -> None:
             python, passes = probing_rate(Board, puzzle, 0.5)
             fast, _ = probing_rate(ArrayBoard, puzzle, 0.5)
             row(name, "probing runs/s", python, fast, f"({passes} passes)")
-        if "nodes" in what:
+        if "nodes" in what or "learning" in what:
             root = reduce(puzzle, "probing")
             if root.unknown <= int(0.1 * puzzle.height * puzzle.width) or root.contradiction:
                 print(f"{name:<14} (no search: probing leaves {root.unknown} cells open)")
                 continue
-            row(name, "probing-split nodes/s", probing_nodes(Board, puzzle, root, args.seconds),
-                probing_nodes(ArrayBoard, puzzle, root, args.seconds))
+            if "nodes" in what:
+                row(name, "probing-split nodes/s", probing_nodes(Board, puzzle, root, args.seconds),
+                    probing_nodes(ArrayBoard, puzzle, root, args.seconds))
             python = learning_rates("python", puzzle, root, args.seconds)
             line_kernel = learning_rates("line-kernel", puzzle, root, args.seconds)
             fast = learning_rates("compiled", puzzle, root, args.seconds)

@@ -24,6 +24,7 @@ from futomip.puzzles.nonogram import Nonogram
 from futomip.reduction import nonogram_cdcl_kernels as k
 from futomip.reduction import nonogram_split, reduce
 from futomip.reduction.nonogram_cdcl import CompiledLearner
+from futomip.reduction.nonogram import Board
 from futomip.reduction.nonogram_learning import Learner
 
 
@@ -132,3 +133,15 @@ def test_the_pipeline_on_the_compiled_search_enumerates_exactly(monkeypatch):
     assert result.complete and len(result.solutions) == len(set(result.solutions)) == 86
     assert all(futomip.verify(MANY, grid) == [] for grid in result.solutions)
     assert result.reduction["search"]["finished"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+@settings(max_examples=30, deadline=None)
+@given(puzzle=nonogram_puzzles(min_size=3, max_size=6), limit=st.integers(2, 12))
+def test_leaves_equal_the_mask_boards_domains(interpreted, puzzle, limit):
+    """Each leaf's cells and block starts, built in a kernel, equal ``Board.domains`` on the same cells."""
+    learner = CompiledLearner(puzzle, reduce(puzzle, "lines"), limit, interpreted=interpreted)
+    for leaf in learner.leaves():
+        board = Board(puzzle)
+        board.load(leaf.cells)
+        assert leaf == board.domains()

@@ -29,6 +29,7 @@ from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains
 from .nonogram_cdcl_search import search
 from .nonogram_compiled import _clue_arrays
 from .nonogram_learning import LEARNT_CAP, RESTART_CONFLICTS
+from .nonogram_line import start_lists
 from .nonogram_line_kernels import BIT_LINE
 
 __all__ = ["SLICE_SECONDS", "CompiledLearner"]
@@ -49,17 +50,18 @@ class CompiledLearner:
         cells, lines = height * width, height + width
         self.stop_at, self.progress = stop_at, progress
         self.restart_conflicts = restart_conflicts or RESTART_CONFLICTS
-        clues = list(puzzle.rows) + list(puzzle.cols)
+        self.clues = clues = list(puzzle.rows) + list(puzzle.cols)
         self.runs, self.first, self.count = _clue_arrays(clues)
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
+        self.starts = np.zeros((lines, most_runs + 1), dtype=np.uint64)
         self.layers = np.zeros((2, max(height, width) + 1), dtype=np.uint64)
         self.ints = np.zeros(k.INTS, dtype=np.int64)
         self.ints[[k.RUN, k.BUDGET, k.CAP, k.LIMIT]] = 1, self.restart_conflicts, LEARNT_CAP, limit
-        self.cell = np.zeros((7, cells + 1), dtype=np.int32)
+        self.cell = np.zeros((k.CELL_ROWS, cells + 1), dtype=np.int32)
         self.cell[k.VALUE] = self.cell[k.REASON] = -1
         self.cell[k.PHASE] = BLACK
-        self.why = np.zeros((2, cells), dtype=np.uint64)
+        self.why = np.zeros((4, cells), dtype=np.uint64)
         self.activity = np.zeros(cells, dtype=np.float64)
         self.bump = np.ones(1, dtype=np.float64)
         self.masks = np.zeros((2, lines), dtype=np.uint64)
@@ -76,6 +78,7 @@ class CompiledLearner:
         self.level_mark = np.zeros(cells + 2, dtype=np.int8)
         pick = (lambda kernel: kernel.interpreted) if interpreted else (lambda kernel: kernel)
         self._search, self._assign, self._enqueue = pick(search), pick(k.assign), pick(k.enqueue)
+        self._leaf_starts = pick(k.leaf_starts)
         self.steps = 16
         self.finished = False
         self.pause: Callable[[], bool] = lambda: False
@@ -153,10 +156,22 @@ class CompiledLearner:
         return self.stop_at is not None and time.perf_counter() >= self.stop_at
 
     def _leaf(self) -> NonogramDomains:
-        board = Board(self.puzzle)
-        board.black = [int(mask) for mask in self.masks[1]]
-        board.white = [int(mask) for mask in self.masks[0]]
-        return board.domains()
+        """The domains of the current fixpoint (what ``Board.domains`` gives, its line solves in
+        a kernel: in Python they cost more than the search that found the leaf)."""
+        if not self._leaf_starts(self.runs, self.first, self.count, self.height, self.width, self.masks,
+                                 self.table, self.starts):
+            board = Board(self.puzzle)  # not at a fixpoint: let Board name the contradiction
+            board.black = [int(mask) for mask in self.masks[1]]
+            board.white = [int(mask) for mask in self.masks[0]]
+            return board.domains()
+        cells = self.height * self.width
+        grid = self.cell[k.VALUE, :cells].reshape(self.height, self.width).tolist()
+        starts = {}
+        for line, clue in enumerate(self.clues):
+            if clue is not None:
+                key = ("row", line) if line < self.height else ("column", line - self.height)
+                starts[key] = start_lists([int(mask) for mask in self.starts[line, :len(clue)]])
+        return NonogramDomains(tuple(map(tuple, grid)), starts)
 
     def _slice(self) -> int:
         """One call into the kernels; the number of steps adapts to ``SLICE_SECONDS`` a call."""

@@ -12,9 +12,10 @@ Layout (n cells, L = height + width lines, line masks as in ``nonogram_kernels``
 
     ints       scalar state, indexed by the constants below (trail end, decision levels, ...)
     cell[k]    int32 rows of n + 1: VALUE (-1 open), LEVEL, REASON (-1 none, c >= 0 clause c,
-               -2 - line: the line solver, which then saw the masks ``why[:, v]``), PHASE,
+               -2 - line: the line solver, which then saw the masks ``why[:2, v]``), PHASE,
                SEEN (analysis marks), ON_TRAIL (the trail of literals), LEVEL_START (where
-               each decision level starts on the trail)
+               each decision level starts on the trail), EXPLAINED (1 once the line's reason
+               for the cell, ``why[2:, v]``, is computed: analyses meet the same cells often)
     clauses    literals of clause c: ``lits[start[c]:start[c] + size[c]]``, the two watched
                literals first; ``kind[c]`` LEARNT or BLOCKING, ``lbd[c]``
     watches    watcher ``2 c + s`` watches ``lits[start[c] + s]``; per literal a linked list
@@ -32,14 +33,15 @@ import numpy as np
 
 from ..compiled import kernel
 from .nonogram_explain_kernels import explain_cell_bits, explain_conflict_bits
-from .nonogram_line_kernels import ONE, ZERO, settle_bits
+from .nonogram_line_kernels import ONE, ZERO, _reverse, settle_bits
 
 # ints[...]
 HEAD, TRAIL, LEVELS, CLAUSES, USED, DECISIONS, CONFLICTS, RESTARTS, DEPTH, RUN, BUDGET, LEARNT, CAP, \
     QHEAD, QTAIL, PENDING_LEAF, LEAVES, UNIT, LIMIT = range(19)
 INTS = 19
 # cell[...]
-VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START = range(7)
+VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START, EXPLAINED = range(8)
+CELL_ROWS = 8
 # outcomes of ``search``
 SLICE, LEAF, FINISHED, GROW = range(4)
 LEARNT_KIND, BLOCKING_KIND = 0, 1
@@ -74,6 +76,7 @@ def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, re
     cell[VALUE, v] = colour
     cell[LEVEL, v] = ints[LEVELS]
     cell[REASON, v] = reason
+    cell[EXPLAINED, v] = 0
     r, c = v // width, v % width
     masks[colour, r] |= ONE << np.uint64(c)
     masks[colour, height + c] |= ONE << np.uint64(r)
@@ -205,10 +208,14 @@ def premises(reason, v, cell, why, masks, runs, first, count, height, width, lay
     if v < 0:
         black, white = explain_conflict_bits(runs, first[line], count[line], length, masks[1, line],
                                              masks[0, line], layers)
+    elif cell[EXPLAINED, v] == 1:
+        black, white = why[2, v], why[3, v]
     else:
         i = v % width if is_row else v // width
         black, white = explain_cell_bits(runs, first[line], count[line], length, why[0, v], why[1, v], i,
                                          cell[VALUE, v], layers)
+        why[2, v], why[3, v] = black, white
+        cell[EXPLAINED, v] = 1
     for colour in (1, 0):
         mask = np.uint64(black) if colour == 1 else np.uint64(white)
         for i in range(length):
@@ -217,3 +224,23 @@ def premises(reason, v, cell, why, masks, runs, first, count, height, width, lay
                 out[n] = 2 * u + colour
                 n += 1
     return n
+
+
+@kernel
+def leaf_starts(runs, first, count, height, width, masks, table, starts):
+    """Each block's valid starts on every line for the current masks (``starts[line, j]``, a
+    mask, as ``nonogram_line.solve_masks`` gives them); False when a line has no placement.
+    ``settle_bits`` leaves both sweeps in ``table``; its last step is repeated per block."""
+    for line in range(height + width):
+        k = count[line]
+        if k < 0:
+            continue
+        length = width if line < height else height
+        feasible, _, _ = settle_bits(runs, first[line], k, length, masks[1, line], masks[0, line], table)
+        if not feasible:
+            return False
+        to_boundary = np.uint64(63 - length)
+        for j in range(k):
+            run = np.uint64(runs[first[line] + j])
+            starts[line, j] = table[1, j] & (_reverse(table[3, k - 1 - j]) >> to_boundary) >> run
+    return True
