@@ -26,7 +26,7 @@ import numpy as np
 from ..puzzles.nonogram import Nonogram
 from . import nonogram_cdcl_kernels as k
 from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains
-from .nonogram_cdcl_search import search
+from .nonogram_cdcl_search import SCRATCH_ROWS, search
 from .nonogram_compiled import _clue_arrays
 from .nonogram_learning import LEARNT_CAP, RESTART_CONFLICTS
 from .nonogram_line import start_lists
@@ -74,7 +74,7 @@ class CompiledLearner:
         self.kind = np.zeros(1024, dtype=np.int8)
         self.link = np.full(2048, -1, dtype=np.int32)
         self.head = np.full(2 * cells, -1, dtype=np.int32)
-        self.scratch = np.zeros((5, cells + 64), dtype=np.int32)
+        self.scratch = np.zeros((SCRATCH_ROWS, cells + 64), dtype=np.int32)
         self.level_mark = np.zeros(cells + 2, dtype=np.int8)
         pick = (lambda kernel: kernel.interpreted) if interpreted else (lambda kernel: kernel)
         self._search, self._assign, self._enqueue = pick(search), pick(k.assign), pick(k.enqueue)
@@ -151,6 +151,7 @@ class CompiledLearner:
     depth = property(lambda self: int(self.ints[k.DEPTH]))
     learnt = property(lambda self: int(self.ints[k.LEARNT]))
     leaves_found = property(lambda self: int(self.ints[k.LEAVES]))
+    line_solves = property(lambda self: int(self.ints[k.SOLVES]))
 
     def _stopped(self) -> bool:
         return self.stop_at is not None and time.perf_counter() >= self.stop_at

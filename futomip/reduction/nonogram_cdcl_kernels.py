@@ -37,7 +37,7 @@ from .nonogram_line_kernels import ONE, ZERO, _reverse, settle_bits
 
 # ints[...]
 HEAD, TRAIL, LEVELS, CLAUSES, USED, DECISIONS, CONFLICTS, RESTARTS, DEPTH, RUN, BUDGET, LEARNT, CAP, \
-    QHEAD, QTAIL, PENDING_LEAF, LEAVES, UNIT, LIMIT = range(19)
+    QHEAD, QTAIL, PENDING_LEAF, LEAVES, LIMIT, SOLVES = range(19)
 INTS = 19
 # cell[...]
 VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START, EXPLAINED = range(8)
@@ -170,6 +170,7 @@ def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height,
         line = queue[ints[QHEAD] % len(queue)]
         ints[QHEAD] += 1
         queued[line] = 0
+        ints[SOLVES] += 1
         length = width if line < height else height
         known_black, known_white = masks[1, line], masks[0, line]
         feasible, can_black, can_white = settle_bits(runs, first[line], count[line], length, known_black,
