@@ -114,7 +114,7 @@ class CompiledLearner:
         """Fix ``literals`` at level 0; the trail and every line are propagated again."""
         for literal in literals:
             self._assign(self.ints, self.cell, self.masks, self.queue, self.queued, self.count, self.height,
-                         self.width, literal >> 1, literal & 1, k.NONE, -1)
+                         self.width, literal >> 1, literal & 1, k.NONE)
         for line in range(self.height + self.width):
             self._enqueue(self.ints, self.queue, self.queued, self.count, line)
         self.ints[k.HEAD] = 0

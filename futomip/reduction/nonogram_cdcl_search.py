@@ -152,7 +152,7 @@ def add_clause(ints, cell, masks, queue, queued, count, height, width, lits, sta
                clause, n, clause_kind, clause_lbd):
     """Keep ``clause[:n]`` (a unit is only fixed) and fix its first literal by it."""
     if n == 1:
-        assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, NONE, -1)
+        assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, NONE)
         return
     c, at = ints[CLAUSES], ints[USED]
     lits[at:at + n] = clause[:n]
@@ -164,7 +164,7 @@ def add_clause(ints, cell, masks, queue, queued, count, height, width, lits, sta
     for s in range(2):
         link[2 * c + s] = head[lits[at + s]]
         head[lits[at + s]] = 2 * c + s
-    assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, c, -1)
+    assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, c)
 
 
 @kernel
@@ -287,7 +287,7 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
         level_start[ints[LEVELS]] = ints[TRAIL]
         ints[LEVELS] += 1
         ints[DEPTH] = max(ints[DEPTH], ints[LEVELS])
-        assign(ints, cell, masks, queue, queued, count, height, width, v, cell[PHASE, v], NONE, -1)
+        assign(ints, cell, masks, queue, queued, count, height, width, v, cell[PHASE, v], NONE)
         steps -= 1
         if steps <= 0:
             return SLICE
