@@ -32,7 +32,10 @@ decision: then every solution lies in some leaf.  The first leaf's root domains 
 the probing fixpoint of ``nonogram``, so level 0 starts there.
 
 Line solves and reasons go through the compiled line kernel (``nonogram_compiled.LineKernel``)
-once ``use_kernels`` says the search has run long enough; the rest of the search is Python.
+once ``use_kernels`` says the search has run long enough.  The whole search also exists in
+kernels (``nonogram_cdcl.CompiledLearner``, the same rules on numpy arrays); given
+``hand_over``, this one stops at a restart when that says so, and the compiled one goes on
+from its state (``nonogram_split`` does this after ``SEARCH_KERNEL_AFTER`` seconds).
 Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
 """

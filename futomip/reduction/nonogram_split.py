@@ -30,8 +30,9 @@ grow without bound, so the last run is a complete search.
 
 Two searches produce the leaves: this depth-first one (``ENGINE = "probing"``), and a
 clause-learning one (``"learning"``, ``nonogram_learning``), which propagates only lines and
-learnt no-goods at a node but learns from every refuted branch.  Either way the leaves are
-disjoint and together hold every solution.
+learnt no-goods at a node but learns from every refuted branch; it runs in Python
+for its first second, then in the compiled kernels (``nonogram_cdcl``; from the start when they
+are loaded already).  Either way the leaves are disjoint and together hold every solution.
 
 Search and solver share the time.  ``search()`` yields the leaves and None whenever the
 search reaches ``pause_at`` (then it goes on where it stopped when resumed); the pipeline's
