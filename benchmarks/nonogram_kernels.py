@@ -2,6 +2,7 @@
 
     python benchmarks/nonogram_kernels.py --what lines,probing,nodes --every 100 --seconds 2
     python benchmarks/nonogram_kernels.py --generate 10 --size 25 --what nodes
+    python benchmarks/nonogram_kernels.py --every 50 --generate 10 --what learning   # learning search only
 
 Puzzles: the TAAI 2011 set (every ``--every``-th, from ``../shared/corpus`` or ``--corpus``)
 and ``--generate N`` random ``--size`` x ``--size`` grids (about half black, seeded) turned into
@@ -17,8 +18,9 @@ programs hits both alike:
               (``Board`` with its memo vs ``ArrayBoard``); passes per run are printed too
     nodes     search nodes per second for ``--seconds`` per puzzle: the probing split's nodes
               (each a line fixpoint and a probing to its end; ``Board`` vs ``ArrayBoard``) and
-              the learning search's decisions (its line solves and reasons in Python vs in
-              ``LineKernel``; the rest of that search is Python either way)
+              the learning search's decisions and conflicts (the Python search, what
+              FUTOMIP_COMPILE=0 runs, vs ``CompiledLearner``, the whole loop in kernels; the
+              Python search with compiled line solves and reasons, ``LineKernel``, in brackets)
 
 Prints one row per puzzle and measurement and the medians of the ratios.  The kernels'
 first compilation (numba's on-disk cache) happens before any timing.
@@ -44,6 +46,7 @@ from futomip.puzzles.nonogram import from_grid  # noqa: E402
 from futomip.reduction import nonogram_learning, nonogram_split, reduce  # noqa: E402
 from futomip.reduction import nonogram_compiled as compiled_board  # noqa: E402
 from futomip.reduction.nonogram import Board  # noqa: E402
+from futomip.reduction.nonogram_cdcl import CompiledLearner  # noqa: E402
 from futomip.reduction.nonogram_compiled import ArrayBoard, _clue_arrays  # noqa: E402
 from futomip.reduction.nonogram_kernels import settle_bits  # noqa: E402
 from futomip.reduction.nonogram_line import solve_masks  # noqa: E402
@@ -133,16 +136,23 @@ def probing_nodes(board_class, puzzle, root, seconds: float) -> float:
         nonogram_split.ENGINE, nonogram_split.new_board = saved, saved_board
 
 
-def learning_decisions(kernel_on: bool, puzzle, root, seconds: float) -> float:
+def learning_rates(engine: str, puzzle, root, seconds: float) -> tuple[float, float]:
+    """(decisions/s, conflicts/s) of the learning search for ``seconds``: "python" (what
+    FUTOMIP_COMPILE=0 runs), "line-kernel" (Python search, compiled line solves and reasons)
+    or "compiled" (``CompiledLearner``: the whole loop in kernels)."""
     saved = nonogram_learning.use_kernels
-    nonogram_learning.use_kernels = lambda p, since=None: kernel_on
+    nonogram_learning.use_kernels = lambda p, since=None: engine == "line-kernel"
     try:
-        learner = nonogram_learning.Learner(puzzle, root, int(0.1 * puzzle.height * puzzle.width),
-                                            time.perf_counter() + seconds)
+        limit, stop_at = int(0.1 * puzzle.height * puzzle.width), time.perf_counter() + seconds
+        if engine == "compiled":
+            learner = CompiledLearner(puzzle, root, limit, stop_at)
+        else:
+            learner = nonogram_learning.Learner(puzzle, root, limit, stop_at)
         start = time.perf_counter()
         for _ in learner.leaves():
             pass
-        return learner.decisions / (time.perf_counter() - start)
+        took = time.perf_counter() - start
+        return learner.decisions / took, learner.conflicts / took
     finally:
         nonogram_learning.use_kernels = saved
 
@@ -177,15 +187,19 @@ def main() -> None:
             python, passes = probing_rate(Board, puzzle, 0.5)
             fast, _ = probing_rate(ArrayBoard, puzzle, 0.5)
             row(name, "probing runs/s", python, fast, f"({passes} passes)")
-        if "nodes" in what:
+        if "nodes" in what or "learning" in what:
             root = reduce(puzzle, "probing")
             if root.unknown <= int(0.1 * puzzle.height * puzzle.width) or root.contradiction:
                 print(f"{name:<14} (no search: probing leaves {root.unknown} cells open)")
                 continue
-            row(name, "probing-split nodes/s", probing_nodes(Board, puzzle, root, args.seconds),
-                probing_nodes(ArrayBoard, puzzle, root, args.seconds))
-            row(name, "learning decisions/s", learning_decisions(False, puzzle, root, args.seconds),
-                learning_decisions(True, puzzle, root, args.seconds))
+            if "nodes" in what:
+                row(name, "probing-split nodes/s", probing_nodes(Board, puzzle, root, args.seconds),
+                    probing_nodes(ArrayBoard, puzzle, root, args.seconds))
+            python = learning_rates("python", puzzle, root, args.seconds)
+            line_kernel = learning_rates("line-kernel", puzzle, root, args.seconds)
+            fast = learning_rates("compiled", puzzle, root, args.seconds)
+            row(name, "learning decisions/s", python[0], fast[0], f"(line kernel only: {line_kernel[0]:.1f})")
+            row(name, "learning conflicts/s", python[1], fast[1], f"(line kernel only: {line_kernel[1]:.1f})")
     for measure, values in ratios.items():
         values.sort()
         print(f"median ratio {measure}: {statistics.median(values):.1f} (min {values[0]:.1f}, "

@@ -33,7 +33,7 @@ from . import nonogram_kernels as kernels
 from . import nonogram_line_kernels as line_kernels
 from .nonogram import UNKNOWN, Board, NonogramDomains
 
-__all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "ArrayBoard", "BitBoard", "LineKernel", "new_board",
+__all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "SEARCH_KERNEL_AFTER", "ArrayBoard", "BitBoard", "LineKernel", "new_board",
            "reduce", "use_kernels"]
 
 COMPILE_CELLS = 100
@@ -42,6 +42,13 @@ COMPILE_CELLS = 100
 EAGER_CELLS = 1600
 """Puzzles with at least this many cells (40x40) use the kernels from the start."""
 
+SEARCH_KERNEL_AFTER = 1.0
+"""Seconds the clause-learning search runs in Python before it hands over to the compiled one
+(``nonogram_cdcl``).  That one makes some 30x more decisions a second (docs/notes/learnjit.md),
+so after loading the kernels (0.5-1 s) the rest of the search costs little: handing over once
+the Python search has run about as long as the load costs is the ski-rental rule (at most about
+twice the better choice made in hindsight, plus the restart the handover waits for)."""
+
 KERNEL_AFTER = 4.0
 """Seconds a search runs in Python before it loads the kernels.  Loading costs 0.5-1 s (numba's
 import and its cache; more on a loaded machine) and the learning search gains about 1.5x from
@@ -49,13 +56,14 @@ compiled line solves, so a search shorter than a few seconds would lose (measure
 docs/notes/jit.md: with 1 s, puzzles solved in 2-4 s took a second longer)."""
 
 
-def use_kernels(puzzle: Nonogram, since: float | None = None) -> bool:
+def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KERNEL_AFTER) -> bool:
     """Whether work on ``puzzle`` that began at ``since`` (``time.perf_counter()``; None: now)
-    should run in the kernels, by the rule in the module text (imports numba when it says yes)."""
+    should run in the kernels, by the rule in the module text (imports numba when it says yes);
+    ``after`` replaces ``KERNEL_AFTER`` (the whole compiled search gains more than a board)."""
     cells = puzzle.height * puzzle.width
     if cells < COMPILE_CELLS or not compile_requested():
         return False
-    worth = loaded() or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= KERNEL_AFTER)
+    worth = loaded() or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
     return worth and compiled()
 
 

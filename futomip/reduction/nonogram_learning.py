@@ -32,7 +32,10 @@ decision: then every solution lies in some leaf.  The first leaf's root domains 
 the probing fixpoint of ``nonogram``, so level 0 starts there.
 
 Line solves and reasons go through the compiled line kernel (``nonogram_compiled.LineKernel``)
-once ``use_kernels`` says the search has run long enough; the rest of the search is Python.
+once ``use_kernels`` says the search has run long enough.  The whole search also exists in
+kernels (``nonogram_cdcl.CompiledLearner``, the same rules on numpy arrays); given
+``hand_over``, this one stops at a restart when that says so, and the compiled one goes on
+from its state (``nonogram_split`` does this after ``SEARCH_KERNEL_AFTER`` seconds).
 Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
 """
@@ -75,7 +78,8 @@ class Learner(ClauseReasoning):
     """
 
     def __init__(self, puzzle: Nonogram, root: NonogramDomains, limit: int = 0, stop_at: float | None = None,
-                 progress: Callable[[str], None] | None = None, restart_conflicts: int | None = None) -> None:
+                 progress: Callable[[str], None] | None = None, restart_conflicts: int | None = None,
+                 hand_over: Callable[[float], bool] | None = None) -> None:
         self.puzzle = puzzle
         self.height, self.width = height, width = puzzle.height, puzzle.width
         cells, lines = height * width, height + width
@@ -116,6 +120,11 @@ class Learner(ClauseReasoning):
         self.decisions = self.conflicts = self.restarts = self.leaves_found = self.depth = 0
         self.finished = False
         self.pause: Callable[[], bool] = lambda: False
+        # ``hand_over(since)`` is asked at each restart whether the compiled search should go on
+        # from here (``nonogram_cdcl.CompiledLearner.take_over``); then ``leaves`` returns with
+        # ``handing_over`` True, at level 0, ``run``, ``budget`` and ``cap`` telling where it was.
+        self.hand_over, self.handing_over = hand_over, False
+        self.run, self.budget, self.cap = 1, self.restart_conflicts, LEARNT_CAP
         for r, row in enumerate(root.cells):
             for c, state in enumerate(row):
                 if state != UNKNOWN:
@@ -241,8 +250,7 @@ class Learner(ClauseReasoning):
             return
         if self.pause():
             yield None
-        cap = LEARNT_CAP
-        run, budget = 1, self.restart_conflicts
+        cap, run, budget = self.cap, self.run, self.budget
         shown = time.perf_counter()
         while True:
             conflict = self._propagate()
@@ -270,6 +278,9 @@ class Learner(ClauseReasoning):
                 if len(self.learnts) > cap:
                     self._clean()
                     cap += cap // 10
+                if self.hand_over is not None and self.hand_over(self._since):
+                    self.run, self.budget, self.cap, self.handing_over = run, budget, cap, True
+                    return
                 continue
             if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
                 shown = time.perf_counter()

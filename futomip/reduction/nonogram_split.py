@@ -30,8 +30,9 @@ grow without bound, so the last run is a complete search.
 
 Two searches produce the leaves: this depth-first one (``ENGINE = "probing"``), and a
 clause-learning one (``"learning"``, ``nonogram_learning``), which propagates only lines and
-learnt no-goods at a node but learns from every refuted branch.  Either way the leaves are
-disjoint and together hold every solution.
+learnt no-goods at a node but learns from every refuted branch; it runs in Python
+for its first second, then in the compiled kernels (``nonogram_cdcl``; from the start when they
+are loaded already).  Either way the leaves are disjoint and together hold every solution.
 
 Search and solver share the time.  ``search()`` yields the leaves and None whenever the
 search reaches ``pause_at`` (then it goes on where it stopped when resumed); the pipeline's
@@ -51,7 +52,8 @@ from typing import Callable, Iterator
 
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
-from .nonogram_compiled import new_board
+from .nonogram_cdcl import CompiledLearner
+from .nonogram_compiled import SEARCH_KERNEL_AFTER, new_board, use_kernels
 from .nonogram_learning import Learner, luby
 
 __all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "RESTART_NODES", "Split"]
@@ -110,7 +112,7 @@ class Split:
         self.first_search = self.root_slice = 0.0
         self.pause_at: float | None = None
         self._search: Iterator[NonogramDomains | None] | None = None
-        self._learner: Learner | None = None
+        self._learner: Learner | CompiledLearner | None = None
 
     @property
     def needed(self) -> bool:
@@ -157,12 +159,27 @@ class Split:
         return False
 
     def _learning(self) -> Iterator[NonogramDomains | None]:
-        learner = self._learner = Learner(self.puzzle, self.root, self.limit, self.stop_at, self.progress)
-        learner.pause = self._pause
+        """The clause-learning search: compiled from the start when the kernels pay already
+        (``use_kernels``), else in Python, handing over to the compiled search at a restart
+        once it has run ``SEARCH_KERNEL_AFTER`` seconds."""
+        puzzle = self.puzzle
+        fits = CompiledLearner.fits(puzzle)
+        learner: Learner | CompiledLearner
+        if fits and use_kernels(puzzle):
+            learner = CompiledLearner(puzzle, self.root, self.limit, self.stop_at, self.progress)
+        else:
+            hand_over = (lambda since: use_kernels(puzzle, since, SEARCH_KERNEL_AFTER)) if fits else None
+            learner = Learner(puzzle, self.root, self.limit, self.stop_at, self.progress, hand_over=hand_over)
         try:
-            for leaf in learner.leaves():
-                self._sync()
-                yield leaf
+            while True:
+                self._learner = learner
+                learner.pause = self._pause
+                for leaf in learner.leaves():
+                    self._sync()
+                    yield leaf
+                if not getattr(learner, "handing_over", False):
+                    break
+                learner = CompiledLearner.take_over(learner)
         finally:
             self._sync()
             self.finished = learner.finished

@@ -1,0 +1,293 @@
+"""The loop of the compiled clause-learning search: analysis, clause store, decisions, restarts.
+
+``search`` runs the search of ``nonogram_learning`` on the arrays laid out in
+``nonogram_cdcl_kernels`` until it has made ``steps`` decisions and conflicts (then
+``SLICE``: Python looks at the clock and the schedule and calls again), found a leaf
+(``LEAF``: the next call first adds the leaf's blocking clause), proved that no solution is
+left (``FINISHED``), or needs a larger clause store (``GROW``: nothing is lost, the caller
+grows the arrays and calls again).  Each call may add at most one clause per step, and the
+store must have room for one clause of every cell before a step starts.
+
+The learnt clause is the first unique implication point of the conflict, minimised as in
+``nonogram_clauses`` (a literal goes when every premise of its reason is in the clause,
+fixed at level 0, or recursively goes too); ``scratch`` rows hold premises, the clause, the
+cells marked, the cells proved redundant, the minimisation's stack and the cells it gave up on.  Only numpy,
+``futomip.compiled`` and ``nonogram_cdcl_kernels`` are imported.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..compiled import kernel
+from .nonogram_cdcl_kernels import (BLOCKING_KIND, BUDGET, CAP, CLAUSES, CONFLICTS, DECAY, DECISIONS, DEPTH, FINISHED,
+                                    GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START, LEVELS, LIMIT,
+                                    NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN, SEEN,
+                                    SLICE, TRAIL, USED, VALUE, assign, backtrack, luby_term, premises, propagate)
+
+__all__ = ["search"]
+
+PREMISES, CLAUSE, MARKED, FOUND, STACK, FAILED = range(6)
+SCRATCH_ROWS = 6
+
+
+@kernel
+def redundant(literal, n_found, n_failed, cell, why, masks, runs, first, count, height, width, layers, lits, start,
+              size, scratch, level_mark):
+    """Whether the clause literal ``literal`` follows from the others: (answer, cells proved
+    redundant so far in ``scratch[FOUND]``, marked seen 1, cells given up on so far in
+    ``scratch[FAILED]``, marked seen 2).  A walk that fails gives up on every cell it visited:
+    some of them may follow after all, but a literal kept in the clause is never wrong, and
+    no later walk explores them again (without this, minimising cost two thirds of the
+    search's time on TAAI puzzles)."""
+    seen, level, reason = cell[SEEN], cell[LEVEL], cell[REASON]
+    if reason[literal >> 1] == NONE:
+        return False, n_found, n_failed
+    stack, found, out, failed = scratch[STACK], scratch[FOUND], scratch[PREMISES], scratch[FAILED]
+    stack[0] = literal
+    top, begin = 1, n_found
+    while top > 0:
+        top -= 1
+        v = stack[top] >> 1
+        n = premises(reason[v], v, cell, why, masks, runs, first, count, height, width, layers, lits, start, size,
+                     out)
+        for q in range(n):
+            premise = out[q]
+            u = premise >> 1
+            if seen[u] == 1 or level[u] == 0:
+                continue
+            if seen[u] == 2 or reason[u] == NONE or level_mark[level[u]] == 0:
+                for f in range(begin, n_found):
+                    seen[found[f]] = 2
+                    failed[n_failed] = found[f]
+                    n_failed += 1
+                return False, begin, n_failed
+            seen[u] = 1
+            found[n_found] = u
+            n_found += 1
+            stack[top] = premise
+            top += 1
+    return True, n_found, n_failed
+
+
+@kernel
+def analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count, height, width, layers, lits,
+            start, size, scratch, level_mark):
+    """The first-UIP clause of ``conflict`` in ``scratch[CLAUSE]`` (asserting literal first, the
+    deepest other second): (its size, the level to jump back to, its LBD)."""
+    seen, level, reason, trail = cell[SEEN], cell[LEVEL], cell[REASON], cell[ON_TRAIL]
+    out, clause, marked = scratch[PREMISES], scratch[CLAUSE], scratch[MARKED]
+    current = ints[LEVELS]
+    n_clause, n_marked, pending, index = 1, 0, 0, ints[TRAIL] - 1
+    n = premises(conflict, -1, cell, why, masks, runs, first, count, height, width, layers, lits, start, size, out)
+    literal = 0
+    while True:
+        for q in range(n):
+            v = out[q] >> 1
+            if seen[v] == 0 and level[v] > 0:
+                seen[v] = 1
+                marked[n_marked] = v
+                n_marked += 1
+                if level[v] >= current:
+                    pending += 1
+                else:
+                    clause[n_clause] = out[q] ^ 1
+                    n_clause += 1
+        while seen[trail[index] >> 1] == 0:
+            index -= 1
+        literal = trail[index]
+        index -= 1
+        pending -= 1
+        if pending == 0:
+            break
+        n = premises(reason[literal >> 1], literal >> 1, cell, why, masks, runs, first, count, height, width,
+                     layers, lits, start, size, out)
+    clause[0] = literal ^ 1
+    for k in range(1, n_clause):
+        level_mark[level[clause[k] >> 1]] = 1
+    n_found, n_failed, kept = 0, 0, 1
+    for k in range(1, n_clause):
+        other = clause[k]
+        follows, n_found, n_failed = redundant(other, n_found, n_failed, cell, why, masks, runs, first, count,
+                                               height, width, layers, lits, start, size, scratch, level_mark)
+        if not follows:
+            clause[kept] = other
+            kept += 1
+    for k in range(n_marked):
+        level_mark[level[marked[k]]] = 0
+    found, failed = scratch[FOUND], scratch[FAILED]
+    for f in range(n_found):
+        seen[found[f]] = 0
+    for f in range(n_failed):
+        seen[failed[f]] = 0
+    cells = height * width
+    for k in range(n_marked):
+        v = marked[k]
+        seen[v] = 0
+        bumped = activity[v] + bump[0]
+        activity[v] = bumped
+        if bumped > 1e100:
+            activity[:cells] *= 1e-100
+            bump[0] *= 1e-100
+    bump[0] *= DECAY
+    if kept == 1:
+        return 1, 0, 1
+    deepest = 1
+    for k in range(2, kept):
+        if level[clause[k] >> 1] > level[clause[deepest] >> 1]:
+            deepest = k
+    clause[1], clause[deepest] = clause[deepest], clause[1]
+    distinct = 1
+    for k in range(1, kept):
+        if level_mark[level[clause[k] >> 1]] == 0:
+            level_mark[level[clause[k] >> 1]] = 1
+            distinct += 1
+    for k in range(1, kept):
+        level_mark[level[clause[k] >> 1]] = 0
+    return kept, level[clause[1] >> 1], distinct
+
+
+@kernel
+def add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, head, link,
+               clause, n, clause_kind, clause_lbd):
+    """Keep ``clause[:n]`` (a unit is only fixed) and fix its first literal by it."""
+    if n == 1:
+        assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, NONE)
+        return
+    c, at = ints[CLAUSES], ints[USED]
+    lits[at:at + n] = clause[:n]
+    start[c], size[c], kind[c], lbd[c] = at, n, clause_kind, clause_lbd
+    ints[CLAUSES] += 1
+    ints[USED] += n
+    if clause_kind == LEARNT_KIND:
+        ints[LEARNT] += 1
+    for s in range(2):
+        link[2 * c + s] = head[lits[at + s]]
+        head[lits[at + s]] = 2 * c + s
+    assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, c)
+
+
+@kernel
+def clean(ints, cell, lits, start, size, kind, lbd, head, link, cells):
+    """At level 0: keep the learnt clauses of LBD 2 or less and the better half of the others
+    by (LBD, size), every blocking clause, in their order; rebuild the watches."""
+    for t in range(ints[TRAIL]):
+        cell[REASON, cell[ON_TRAIL, t] >> 1] = NONE  # level 0 reasons are never read; ids move
+    clauses = ints[CLAUSES]
+    learnt = np.flatnonzero(kind[:clauses] == LEARNT_KIND)
+    keys = lbd[learnt].astype(np.int64) * (cells + 2) + size[learnt]
+    order = np.argsort(keys, kind="mergesort")
+    keep = kind[:clauses] != LEARNT_KIND
+    half = len(order) // 2
+    for rank in range(len(order)):
+        c = learnt[order[rank]]
+        if rank < half or lbd[c] <= 2:
+            keep[c] = True
+    kept = used = learnts = 0
+    for c in range(clauses):
+        if not keep[c]:
+            continue
+        n, old = size[c], start[c]
+        for k in range(n):
+            lits[used + k] = lits[old + k]
+        start[kept], size[kept], kind[kept], lbd[kept] = used, n, kind[c], lbd[c]
+        if kind[c] == LEARNT_KIND:
+            learnts += 1
+        used += n
+        kept += 1
+    ints[CLAUSES], ints[USED], ints[LEARNT] = kept, used, learnts
+    head[:] = -1
+    for c in range(kept):
+        for s in range(2):
+            literal = lits[start[c] + s]
+            link[2 * c + s] = head[literal]
+            head[literal] = 2 * c + s
+
+
+@kernel
+def decision_cell(ints, cell, activity, lits, start, size, kind, cells):
+    """An open cell of the first blocking clause that does not hold (when at most LIMIT cells
+    are open; -2 when every one holds: a leaf), else the open cell of highest activity."""
+    value = cell[VALUE]
+    if cells - ints[TRAIL] <= ints[LIMIT]:
+        for c in range(ints[CLAUSES]):
+            if kind[c] != BLOCKING_KIND:
+                continue
+            holds, open_cell = False, -1
+            for k in range(start[c], start[c] + size[c]):
+                state = value[lits[k] >> 1]
+                if state == (lits[k] & 1):
+                    holds = True
+                    break
+                if state == -1 and open_cell < 0:
+                    open_cell = lits[k] >> 1
+            if not holds:
+                return open_cell
+        return -2
+    best, best_activity = -1, -1.0
+    for v in range(cells):
+        if value[v] == -1 and activity[v] > best_activity:
+            best, best_activity = v, activity[v]
+    return best
+
+
+@kernel
+def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, count, height, width, table, layers,
+           lits, start, size, kind, lbd, head, link, scratch, level_mark, steps, restart_unit):
+    """Run the search for ``steps`` decisions and conflicts at most: ``SLICE``, ``LEAF``,
+    ``FINISHED`` or ``GROW`` (see the module text)."""
+    cells = height * width
+    trail, level_start = cell[ON_TRAIL], cell[LEVEL_START]
+    while True:
+        if ints[USED] + cells + 2 > len(lits) or ints[CLAUSES] + 2 > len(start):
+            return GROW
+        if ints[PENDING_LEAF] != 0:
+            ints[PENDING_LEAF] = 0
+            depth = ints[LEVELS]
+            if depth == 0:
+                return FINISHED
+            blocking = scratch[CLAUSE]
+            for k in range(depth):
+                blocking[k] = trail[level_start[depth - 1 - k]] ^ 1
+            backtrack(ints, cell, masks, queued, height, width, depth - 1)
+            add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, head,
+                       link, blocking, depth, BLOCKING_KIND, 0)
+            continue
+        conflict = propagate(ints, cell, why, masks, queue, queued, runs, first, count, height, width, table,
+                             lits, start, size, head, link)
+        if conflict != NO_CONFLICT:
+            ints[CONFLICTS] += 1
+            if ints[LEVELS] == 0:
+                return FINISHED
+            n, back, clause_lbd = analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count,
+                                          height, width, layers, lits, start, size, scratch, level_mark)
+            backtrack(ints, cell, masks, queued, height, width, back)
+            add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, head,
+                       link, scratch[CLAUSE], n, LEARNT_KIND, clause_lbd)
+            ints[BUDGET] -= 1
+            steps -= 1
+            if steps <= 0:
+                return SLICE
+            continue
+        if ints[BUDGET] <= 0:
+            ints[RUN] += 1
+            ints[BUDGET] = restart_unit * luby_term(ints[RUN])
+            ints[RESTARTS] += 1
+            backtrack(ints, cell, masks, queued, height, width, 0)
+            if ints[LEARNT] > ints[CAP]:
+                clean(ints, cell, lits, start, size, kind, lbd, head, link, cells)
+                ints[CAP] += ints[CAP] // 10
+            continue
+        v = decision_cell(ints, cell, activity, lits, start, size, kind, cells)
+        if v == -2:
+            ints[LEAVES] += 1
+            ints[PENDING_LEAF] = 1
+            return LEAF
+        ints[DECISIONS] += 1
+        level_start[ints[LEVELS]] = ints[TRAIL]
+        ints[LEVELS] += 1
+        ints[DEPTH] = max(ints[DEPTH], ints[LEVELS])
+        assign(ints, cell, masks, queue, queued, count, height, width, v, cell[PHASE, v], NONE)
+        steps -= 1
+        if steps <= 0:
+            return SLICE

@@ -1,0 +1,167 @@
+"""The compiled clause-learning search (``nonogram_cdcl``) against its interpreted source and brute force.
+
+The search runs twice on each puzzle, compiled (when numba is here and FUTOMIP_COMPILE is not
+0) and interpreted (``interpreted=True``, the kernels' Python source), and both must make the
+same decisions and conflicts and yield the same leaves; the leaves must split the brute-force
+solution set (none lost, none shared); every clause it learns must hold in every solution
+that no earlier leaf holds; a Python search handed over at a restart must go on without
+losing or repeating a solution; and the pipeline on the compiled search must count solutions
+exactly.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import nonogram_puzzles
+from test_reduction_nonogram import _all_solutions
+from test_split_nonogram import MANY
+
+import futomip
+from futomip.certainty import enumerate_all
+from futomip.puzzles.nonogram import Nonogram, from_grid
+from futomip.reduction import nonogram_cdcl_kernels as k
+from futomip.reduction import nonogram_split, reduce
+from futomip.reduction.nonogram_cdcl import CompiledLearner
+from futomip.reduction.nonogram import Board
+from futomip.reduction.nonogram_learning import Learner
+
+
+def _run(puzzle: Nonogram, root, limit: int, restart_conflicts: int, interpreted: bool):
+    learner = CompiledLearner(puzzle, root, limit, restart_conflicts=restart_conflicts, interpreted=interpreted)
+    leaves = [leaf for leaf in learner.leaves()]
+    assert learner.finished
+    return learner, leaves
+
+
+def _parts(solutions, leaves) -> list[set]:
+    return [{grid for grid in solutions if leaf.admits(grid)} for leaf in leaves]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=5),
+       cols=st.lists(st.lists(st.integers(1, 3), max_size=2), min_size=1, max_size=5),
+       limit=st.integers(0, 3), restart_conflicts=st.sampled_from([1, 2, 30]))
+def test_compiled_and_interpreted_search_agree_and_split_the_solutions(rows, cols, limit, restart_conflicts):
+    """Random clues (often infeasible): compiled and interpreted make the same decisions and
+    conflicts and yield the same leaves, which split the brute-force solutions exactly."""
+    puzzle = Nonogram(tuple(map(tuple, rows)), tuple(map(tuple, cols)))
+    root = reduce(puzzle, "lines")
+    if root.contradiction is not None:
+        assert _all_solutions(puzzle) == []
+        return
+    fast, fast_leaves = _run(puzzle, root, limit, restart_conflicts, interpreted=False)
+    slow, slow_leaves = _run(puzzle, root, limit, restart_conflicts, interpreted=True)
+    assert (fast.decisions, fast.conflicts, fast.restarts) == (slow.decisions, slow.conflicts, slow.restarts)
+    assert [leaf.cells for leaf in fast_leaves] == [leaf.cells for leaf in slow_leaves]
+    solutions = set(_all_solutions(puzzle))
+    parts = _parts(solutions, fast_leaves)
+    assert sum(len(part) for part in parts) == len(solutions) and set().union(*parts) == solutions
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_every_solution_once_on_a_puzzle_with_86(interpreted):
+    """Leaves without open cells are exactly the 86 solutions (each verified), as in the Python search."""
+    learner, leaves = _run(MANY, reduce(MANY, "probing"), 0, 1, interpreted)
+    grids = [leaf.cells for leaf in leaves]
+    assert len(grids) == len(set(grids)) == 86 and all(futomip.verify(MANY, grid) == [] for grid in grids)
+    assert learner.conflicts > 0
+
+
+def _satisfied(clause, grid) -> bool:
+    width = len(grid[0])
+    return any(grid[(literal >> 1) // width][(literal >> 1) % width] == literal & 1 for literal in clause)
+
+
+@pytest.mark.parametrize("restart_conflicts", [1, 30])
+@settings(max_examples=30, deadline=None)
+@given(puzzle=nonogram_puzzles(min_size=3, max_size=5))
+def test_learnt_clauses_remove_no_solution_outside_the_leaves_found_before(restart_conflicts, puzzle):
+    """One step per call: each clause learnt holds in every solution that no earlier leaf holds (brute force)."""
+    learner = CompiledLearner(puzzle, reduce(puzzle, "lines"), 0, restart_conflicts=restart_conflicts)
+    solutions, leaves, learnt = _all_solutions(puzzle), [], []
+    while True:
+        before = int(learner.ints[k.CLAUSES])
+        outcome = learner._search(learner.ints, learner.cell, learner.why, learner.activity, learner.bump,
+                                  learner.masks, learner.queue, learner.queued, learner.runs, learner.first,
+                                  learner.count, learner.height, learner.width, learner.table, learner.layers,
+                                  learner.lits, learner.start, learner.size, learner.kind, learner.lbd,
+                                  learner.head, learner.link, learner.scratch, learner.level_mark, 1,
+                                  restart_conflicts)
+        for c in range(before, int(learner.ints[k.CLAUSES])):
+            if learner.kind[c] == k.LEARNT_KIND:
+                clause = learner.lits[learner.start[c]:learner.start[c] + learner.size[c]].tolist()
+                learnt.append((clause, len(leaves)))
+        if outcome == k.GROW:
+            learner._grow()
+        elif outcome == k.LEAF:
+            leaves.append(learner._leaf())
+        elif outcome == k.FINISHED:
+            break
+    for clause, found in learnt:
+        assert all(_satisfied(clause, grid) for grid in solutions
+                   if not any(leaf.admits(grid) for leaf in leaves[:found]))
+    parts = _parts(set(solutions), leaves)
+    assert sum(len(part) for part in parts) == len(solutions)
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_python_search_handed_over_at_a_restart_loses_and_repeats_nothing(interpreted):
+    """The Python search stops at its third restart, the compiled one takes over: together
+    they yield each of the 86 solutions once."""
+    restarts = []
+
+    def hand_over(since: float) -> bool:
+        restarts.append(since)
+        return len(restarts) == 3
+
+    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=1, hand_over=hand_over)
+    grids = [leaf.cells for leaf in python.leaves()]
+    assert python.handing_over and not python.finished and python.learnts
+    compiled = CompiledLearner.take_over(python, interpreted)
+    assert compiled.decisions == python.decisions and compiled.learnt == len(python.learnts)
+    grids += [leaf.cells for leaf in compiled.leaves()]
+    assert compiled.finished and len(grids) == len(set(grids)) == 86
+
+
+def test_the_pipeline_on_the_compiled_search_enumerates_exactly(monkeypatch):
+    """With the split's learning search compiled from the start, --all finds each of the 86
+    solutions once, every one verified, and knows it is done."""
+    monkeypatch.setattr(nonogram_split, "use_kernels", lambda puzzle, since=None, after=None: True)
+    result = enumerate_all(MANY, backend="highspy", solver="highs", reduce="split", schedule="search")
+    assert result.complete and len(result.solutions) == len(set(result.solutions)) == 86
+    assert all(futomip.verify(MANY, grid) == [] for grid in result.solutions)
+    assert result.reduction["search"]["finished"]
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+@settings(max_examples=30, deadline=None)
+@given(puzzle=nonogram_puzzles(min_size=3, max_size=6), limit=st.integers(2, 12))
+def test_leaves_equal_the_mask_boards_domains(interpreted, puzzle, limit):
+    """Each leaf's cells and block starts, built in a kernel, equal ``Board.domains`` on the same cells."""
+    learner = CompiledLearner(puzzle, reduce(puzzle, "lines"), limit, interpreted=interpreted)
+    for leaf in learner.leaves():
+        board = Board(puzzle)
+        board.load(leaf.cells)
+        assert leaf == board.domains()
+
+
+def test_on_small_puzzles_the_compiled_search_retraces_the_python_search():
+    """60 seeded random grids of 3x3 to 9x9 (any leaf size, any restart unit): the compiled
+    search makes the Python search's decisions and conflicts and yields its leaves in its
+    order (same queue order and tie-breaks; on large puzzles watch order and minimising may
+    part them)."""
+    rng = random.Random(5)
+    for _ in range(60):
+        height, width = rng.randint(3, 9), rng.randint(3, 9)
+        puzzle = from_grid(tuple(tuple(int(rng.random() < 0.5) for _ in range(width)) for _ in range(height)))
+        root, limit, restart_conflicts = reduce(puzzle, "lines"), rng.randint(0, 4), rng.choice([1, 2, 30])
+        fast, fast_leaves = _run(puzzle, root, limit, restart_conflicts, interpreted=False)
+        python = Learner(puzzle, root, limit, restart_conflicts=restart_conflicts)
+        python_leaves = list(python.leaves())
+        assert python.finished
+        assert (fast.decisions, fast.conflicts) == (python.decisions, python.conflicts)
+        assert [leaf.cells for leaf in fast_leaves] == [leaf.cells for leaf in python_leaves]
