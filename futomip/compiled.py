@@ -11,7 +11,8 @@ once per process, whether kernels run compiled: they do when numba can be import
 environment variable ``FUTOMIP_COMPILE`` is not ``0``.  Then every kernel of every module
 that was loaded so far is handed to ``numba.njit(cache=True)`` (compiled on first use for
 its argument types, and kept in numba's on-disk cache so that later processes load it
-instead of compiling again); otherwise they stay interpreted.  Either way the same source
+instead of compiling again; the cache folder is named by the sources of every module the
+kernel reaches, so an edited callee is never loaded stale); otherwise they stay interpreted.  Either way the same source
 runs, so the tests can compare the two on the same inputs.
 
 Why lazily: importing numba costs a few tenths of a second, which a 7x7 puzzle that never
@@ -35,7 +36,7 @@ import sys
 import threading
 from typing import Callable
 
-__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "loaded", "ENVIRONMENT_VARIABLE"]
+__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "loaded", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported)."""
@@ -107,10 +108,68 @@ def kernel(function: Callable):
 
 def _dispatcher(wrapped: Kernel):
     import numba
+    from numba.core import config
 
-    dispatcher = numba.njit(cache=True, nogil=True)(wrapped.interpreted)
+    # numba checks a cached kernel against its own file only, so a kernel whose callee in
+    # another module changed would load the old callee's code from the cache.  Each kernel's
+    # cache therefore lives in a folder named by the contents of every module it reaches;
+    # numba's own NUMBA_CACHE_DIR, when a user sets it, is left alone.
+    previous = config.CACHE_DIR
+    if not previous:
+        config.CACHE_DIR = os.path.join(_cache_base(), _sources_key(wrapped.interpreted.__module__))
+    try:
+        dispatcher = numba.njit(cache=True, nogil=True)(wrapped.interpreted)
+    finally:
+        config.CACHE_DIR = previous
     dispatcher.interpreted = wrapped.interpreted
     return dispatcher
+
+
+CACHE_VARIABLE = "FUTOMIP_KERNEL_CACHE"
+"""The folder compiled kernels are kept in (default: the package's ``__pycache__/kernels``,
+or ``~/.cache/futomip/kernels`` where the package is read-only)."""
+
+
+def _cache_base() -> str:
+    chosen = os.environ.get(CACHE_VARIABLE)
+    if chosen:
+        return chosen
+    beside = os.path.join(os.path.dirname(os.path.abspath(__file__)), "__pycache__", "kernels")
+    try:
+        os.makedirs(beside, exist_ok=True)
+        if os.access(beside, os.W_OK):
+            return beside
+    except OSError:
+        pass  # a read-only installation: the user's cache folder instead
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(home, "futomip", "kernels")
+
+
+def _sources_key(module_name: str) -> str:
+    """A digest of the sources of ``module_name`` and of every module whose kernels it calls,
+    transitively (kernels call kernels by module-level names, so the module's globals say)."""
+    import hashlib
+
+    seen: set[str] = set()
+    waiting = [module_name]
+    while waiting:
+        name = waiting.pop()
+        module = sys.modules.get(name)
+        if name in seen or module is None:
+            continue
+        seen.add(name)
+        for value in list(vars(module).values()):
+            function = getattr(value, "interpreted", None)
+            if callable(function) and getattr(function, "__module__", None):
+                waiting.append(function.__module__)
+    digest = hashlib.sha256()
+    for name in sorted(seen):
+        path = getattr(sys.modules[name], "__file__", None)
+        digest.update(name.encode())
+        if path and os.path.exists(path):
+            with open(path, "rb") as source:
+                digest.update(source.read())
+    return digest.hexdigest()[:16]
 
 
 def _compile_one(wrapped: Kernel) -> None:

@@ -102,3 +102,33 @@ def test_an_interrupt_while_switching_leaves_the_kernels_whole(tmp_path):
         print(k.outer(np.arange(10, dtype=np.int64)), compiled._decided, type(k.inner).__name__)
     ''')
     assert _run(code, None, tmp_path).split() == ["interrupted", "None", "Kernel", "286", "True", "CPUDispatcher"]
+
+
+def test_an_edited_callee_in_another_module_is_not_loaded_stale_from_the_cache(tmp_path):
+    """After a callee kernel's module changes, a caller in an unchanged module runs the new callee
+    (numba's cache checks only the caller's own file; futomip's cache folder names both)."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    callee = tmp_path / "callee_for_test.py"
+    (tmp_path / "caller_for_test.py").write_text(textwrap.dedent('''
+        from futomip.compiled import kernel
+        from callee_for_test import value
+
+        @kernel
+        def answer(x):
+            return value(x) + 1
+    '''))
+    env = dict(os.environ)
+    env.pop(compiled.ENVIRONMENT_VARIABLE, None)
+    env.pop("NUMBA_CACHE_DIR", None)
+    env[compiled.CACHE_VARIABLE] = str(tmp_path / "kernels")
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    program = "import caller_for_test as c; from futomip import compiled; print(c.answer(1), compiled.compiled())"
+    answers = []
+    for body in ("x * 10", "x * 20"):
+        callee.write_text(f"from futomip.compiled import kernel\n\n@kernel\ndef value(x):\n    return {body}\n")
+        done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env,
+                              timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        answers.append(done.stdout.split())
+    assert answers == [["11", "True"], ["21", "True"]]
+    assert any((tmp_path / "kernels").rglob("*.nbi")), "the kernels were not cached where asked"
