@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -18,6 +19,7 @@ from futomip.puzzles.killer import Killer, grid_clash, render, sum_range, verify
 from futomip.puzzles.sudoku import Sudoku, verify as verify_sudoku
 from futomip.reduction.killer import cage_filter, reduce
 
+DATA = Path(__file__).resolve().parent.parent / "data" / "killer"
 EMPTY_4 = ((0,) * 4,) * 4
 SOLVED_4 = ((1, 2, 3, 4), (3, 4, 1, 2), (2, 1, 4, 3), (4, 3, 2, 1))
 ALL_4 = [grid for grid in itertools.product(itertools.permutations(range(1, 5)), repeat=4)
@@ -135,14 +137,15 @@ def test_reduction_keeps_every_solution_and_decides_when_it_says_so(solution, se
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.sampled_from(ALL_4), st.integers(0, 10 ** 6), st.sampled_from(["none", "lines"]))
-def test_enumeration_equals_brute_force(solution, seed, level):
+@given(st.sampled_from(ALL_4), st.integers(0, 10 ** 6), st.sampled_from(["none", "lines"]),
+       st.sampled_from(["combination", "sum"]))
+def test_enumeration_equals_brute_force(solution, seed, level, encoding):
     """--all finds exactly the brute-force solutions of random 4x4 Killers (some cages
-    dropped), with and without the reduction."""
+    dropped), in both encodings, with and without the reduction."""
     rng = random.Random(seed)
     cages = [cage for cage in random_cages(solution, rng) if rng.random() < 0.8]
     puzzle = killer_of(solution, cages)
-    result = run(puzzle, Task("all"), Options("highspy", "highs", reduce=level))
+    result = run(puzzle, Task("all"), Options("highspy", "highs", encoding=encoding, reduce=level))
     assert result.complete and set(result.solutions) == brute_force(puzzle)
     assert all(not verify(puzzle, grid) for grid in result.solutions)
 
@@ -161,7 +164,7 @@ def test_contradictory_cages_are_infeasible_and_explained():
 
 def test_registered_as_one_kind_line():
     """Killer is one line of the kind registry; the text shows the board and one line per cage."""
-    assert KINDS["killer"].model_module().ENCODINGS == ("onehot",)
+    assert KINDS["killer"].model_module().ENCODINGS == ("combination", "sum")
     text = render(Killer(4, ((3, ((0, 0), (0, 1))),)), SOLVED_4)
     assert text.splitlines()[0] == "1 2 | 3 4" and "3: r1c1 r1c2" in text
 
@@ -174,6 +177,22 @@ def test_a_4x4_killer_solves_unique_on_every_pair(pair):
         puzzle = killer_of(SOLVED_4, random_cages(SOLVED_4, rng))
         if len(brute_force(puzzle)) == 1:
             break
-    result = futomip.solve(puzzle, backend=backend, solver=solver, unique=True, reduce="none")
-    assert result.status == "solved" and result.unique is True and result.grid == SOLVED_4
-    assert not verify(puzzle, result.grid)
+    for encoding in ("combination", "sum"):
+        result = futomip.solve(puzzle, backend=backend, solver=solver, unique=True, reduce="none", encoding=encoding)
+        assert result.status == "solved" and result.unique is True and result.grid == SOLVED_4
+        assert not verify(puzzle, result.grid)
+
+
+def test_native_globals_give_the_same_solutions():
+    """With CP-SAT's native all-different (cages and units) a 9x9 Killer solves to the bundled
+    solution and is proved unique, in both encodings."""
+    from futomip import io
+    from futomip.io.solutions import read_solutions
+    from futomip.pipeline.solve import solve
+
+    puzzle = io.load(DATA / "cages.txt")
+    expected = read_solutions(DATA / "cages.sol").grids[0]
+    for encoding in ("combination", "sum"):
+        options = Options("ortools", "cpsat", encoding=encoding, reduce="lines", globals="native")
+        result = solve(puzzle, unique=True, options=options)
+        assert result.unique is True and result.grid == expected and not verify(puzzle, result.grid)
