@@ -196,3 +196,18 @@ def test_native_globals_give_the_same_solutions():
         options = Options("ortools", "cpsat", encoding=encoding, reduce="lines", globals="native")
         result = solve(puzzle, unique=True, options=options)
         assert result.unique is True and result.grid == expected and not verify(puzzle, result.grid)
+
+
+def test_the_drawing_outlines_every_cage_and_shows_its_total():
+    """The picture has one total per cage, in its first cell's corner, and dashed outline
+    segments whose count is the number of cage-cell sides facing another cage or the rim."""
+    from futomip.draw import puzzle_picture
+    from futomip.draw.killer import draw
+
+    puzzle = Killer(4, ((3, ((0, 0), (0, 1))), (10, ((1, 0), (1, 1), (2, 0), (2, 1)))))
+    scene = draw(puzzle)
+    totals = scene.of_role("cage-total")
+    assert sorted(text.text for text in totals) == ["10", "3"]
+    assert all(line.dashed for line in scene.of_role("cage"))
+    assert len(scene.of_role("cage")) == 6 + 8  # a domino has 6 outer sides, a 2x2 square 8
+    assert "cage-total" in puzzle_picture(puzzle).svg()

@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from . import sudoku
 from .clues import Clue
-from .sudoku import Cell, Grid, box_size, units
+from .sudoku import Cell, Grid, Sudoku, box_size
 
 __all__ = ["Cage", "Killer", "sum_range", "verify", "render", "clues", "restrict", "grid_clash", "size_json"]
 
@@ -59,17 +60,8 @@ class Killer:
 
     def __post_init__(self) -> None:
         n = self.size
-        if n < 1:
-            raise ValueError(f"size must be at least 1, got {n}")
-        box_size(n)
-        givens = self.givens if self.givens is not None else tuple((0,) * n for _ in range(n))
-        if len(givens) != n or any(len(row) != n for row in givens):
-            raise ValueError(f"givens must be a {n}x{n} grid")
-        for r, row in enumerate(givens):
-            for c, v in enumerate(row):
-                if not 0 <= v <= n:
-                    raise ValueError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
-        object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in givens))
+        # The board's own rules (size, givens) are the Sudoku's, checked and normalised there.
+        object.__setattr__(self, "givens", self.board().givens)
         owner: dict[Cell, int] = {}
         cages = []
         for total, cells in self.cages:
@@ -95,6 +87,11 @@ class Killer:
         """The side of a box (3 for a 9x9 board)."""
         return box_size(self.size)
 
+    def board(self) -> Sudoku:
+        """The puzzle without its cages: the Sudoku of its givens."""
+        n = self.size
+        return Sudoku(n, self.givens if self.givens is not None else tuple((0,) * n for _ in range(n)))
+
     def _repr_svg_(self) -> str:
         """The board as SVG: what a Jupyter notebook shows for the puzzle."""
         from ..draw import notebook_svg  # loaded on first display; puzzles import no drawing code
@@ -103,7 +100,7 @@ class Killer:
 
     def given_cells(self) -> list[tuple[Cell, int]]:
         """The given cells with their values, row by row."""
-        return [((r, c), v) for r, row in enumerate(self.givens) for c, v in enumerate(row) if v]
+        return self.board().given_cells()
 
     def cage_of(self) -> dict[Cell, int]:
         """Each caged cell's cage index (into ``cages``)."""
@@ -112,50 +109,30 @@ class Killer:
 
 def verify(puzzle: Killer, grid: Grid) -> list[str]:
     """Every rule the grid breaks, in words; an empty list means the grid is a solution."""
-    n = puzzle.size
-    if len(grid) != n or any(len(row) != n for row in grid):
-        return [f"the grid is not {n}x{n}"]
-    problems = []
-    for r in range(n):
-        for c in range(n):
-            v = grid[r][c]
-            if not (isinstance(v, int) and 1 <= v <= n):
-                problems.append(f"cell {_show((r, c))} holds {v!r}, not a value in 1..{n}")
-            given = puzzle.givens[r][c]
-            if given and v != given:
-                problems.append(f"cell {_show((r, c))} is given as {given} but holds {v}")
-    groups = [(name, cells) for name, cells in units(n)]
-    groups += [(f"the cage at {_show(cage.cells[0])}", list(cage.cells)) for cage in puzzle.cages]
-    for name, cells in groups:
-        seen: dict[int, Cell] = {}
-        for r, c in cells:
-            v = grid[r][c]
-            if v in seen:
-                problems.append(f"{name} holds {v} twice (cells {_show(seen[v])} and {_show((r, c))})")
-            else:
-                seen[v] = (r, c)
+    problems = sudoku.verify(puzzle.board(), grid)
+    if problems and problems[0].startswith("the grid is not"):
+        return problems
     for cage in puzzle.cages:
+        where = f"the cage at {_show(cage.cells[0])}"
         values = [grid[r][c] for r, c in cage.cells]
+        repeated = sorted({v for v in values if values.count(v) > 1}, key=repr)
+        problems += [f"{where} holds {v} twice" for v in repeated]
         if all(isinstance(v, int) for v in values) and sum(values) != cage.total:
-            problems.append(f"the cage at {_show(cage.cells[0])} sums to {sum(values)}, not {cage.total}")
+            problems.append(f"{where} sums to {sum(values)}, not {cage.total}")
     return problems
 
 
 def render(puzzle: Killer, grid: Grid | None = None, blank: str = ".") -> str:
     """The board with box borders, the solution when given, then one line per cage
     (``total: cells``, 1-based ``r1c1``)."""
-    from .sudoku import Sudoku, render as render_board
-
-    board = render_board(Sudoku(puzzle.size, puzzle.givens), grid, blank)
+    board = sudoku.render(puzzle.board(), grid, blank)
     cages = [f"{cage.total}: " + " ".join(f"r{r + 1}c{c + 1}" for r, c in cage.cells) for cage in puzzle.cages]
     return "\n".join([board, f"cages ({len(cages)}):"] + cages)
 
 
 def clues(puzzle: Killer) -> list[Clue]:
     """The givens and the cages, each a clue that ``restrict`` can keep or drop."""
-    found = [Clue("given", ("given", r, c), f"cell {_show((r, c))} is given as {v}",
-                  (("row", r + 1), ("col", c + 1), ("value", v)))
-             for (r, c), v in puzzle.given_cells()]
+    found = sudoku.clues(puzzle.board())
     found += [Clue("cage", ("cage",) + cage.cells[0], f"the cage at {_show(cage.cells[0])} sums to {cage.total}",
                    (("total", cage.total), ("cells", tuple((r + 1, c + 1) for r, c in cage.cells))))
               for cage in puzzle.cages]
@@ -165,29 +142,25 @@ def clues(puzzle: Killer) -> list[Clue]:
 def restrict(puzzle: Killer, keep: list[Clue]) -> Killer:
     """The same puzzle keeping only the givens and cages in ``keep``."""
     keys = {clue.key for clue in keep}
-    board = [[v if ("given", r, c) in keys else 0 for c, v in enumerate(row)] for r, row in enumerate(puzzle.givens)]
     cages = tuple(cage for cage in puzzle.cages if ("cage",) + cage.cells[0] in keys)
-    return Killer(puzzle.size, cages, tuple(map(tuple, board)), puzzle.name)
+    return Killer(puzzle.size, cages, sudoku.restrict(puzzle.board(), keep).givens, puzzle.name)
 
 
 def grid_clash(puzzle: Killer) -> list[Clue]:
-    """Two givens with one value in a row, column, box or cage, or a fully given cage with
-    the wrong sum (the first found), or []."""
+    """Two givens with one value in a row, column or box (``sudoku.grid_clash``) or in a
+    cage, or a fully given cage with the wrong sum (the first found), or []."""
+    clash = sudoku.grid_clash(puzzle.board())
+    if clash:
+        return clash
     found = {clue.key: clue for clue in clues(puzzle)}
-    groups = [cells for _, cells in units(puzzle.size)] + [list(cage.cells) for cage in puzzle.cages]
-    for cells in groups:
-        seen: dict[int, Cell] = {}
-        for r, c in cells:
-            v = puzzle.givens[r][c]
-            if v and v in seen:
-                first = seen[v]
-                return [found[("given", first[0], first[1])], found[("given", r, c)]]
-            if v:
-                seen[v] = (r, c)
     for cage in puzzle.cages:
-        values = [puzzle.givens[r][c] for r, c in cage.cells]
-        if all(values) and sum(values) != cage.total:
-            return [found[("cage",) + cage.cells[0]]] + [found[("given", r, c)] for r, c in cage.cells]
+        given = [((r, c), puzzle.givens[r][c]) for r, c in cage.cells if puzzle.givens[r][c]]
+        values = [v for _, v in given]
+        twice = [cell for cell, v in given if values.count(v) > 1]
+        if twice:
+            return [found[("given",) + cell] for cell in twice[:2]]
+        if len(given) == len(cage.cells) and sum(values) != cage.total:
+            return [found[("cage",) + cage.cells[0]]] + [found[("given",) + cell] for cell, _ in given]
     return []
 
 

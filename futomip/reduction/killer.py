@@ -17,8 +17,8 @@ is answered from a cache keyed by the cage's domains, since probing meets the sa
 patterns again and again.
 
 Levels: "lines" is that common fixpoint; "probing" tries each value of each open cell
-with it (``latin_probing``'s Python prober, which calls ``propagate``).  Every rule removes
-a value only when no assignment satisfying the rule within the current domains uses it,
+with it (``latin.reduce_board``; the prober runs in Python, which calls ``propagate``).
+Every rule removes a value only when no assignment satisfying the rule within the current domains uses it,
 so every solution survives and the model built on the result (``models/killer.py``) has
 exactly the puzzle's solutions.  There is no split search for this kind.
 
@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Callable
 
-from .latin import Board, LatinDomains, board_of
+from .latin import Board, LatinDomains, board_of, reduce_board
 
 __all__ = ["KillerBoard", "cage_filter", "reduce"]
 
@@ -95,6 +95,9 @@ def cage_filter(doms: tuple[int, ...], total: int, n: int) -> tuple[int, ...]:
 class KillerBoard(Board):
     """The Sudoku board of a Killer Sudoku with its cages as extra rules."""
 
+    kernels = False
+    """The compiled Latin kernels know no cages: probing calls this ``propagate``."""
+
     def __init__(self, puzzle) -> None:
         from ..puzzles.sudoku import Sudoku
 
@@ -141,19 +144,7 @@ class KillerBoard(Board):
 def reduce(puzzle, level: str = "lines", stop_at: float | None = None,
            progress: Callable[[str], None] | None = None) -> LatinDomains:
     """The domains left by ``level`` ("lines" or "probing") on a Killer Sudoku."""
-    board = KillerBoard(puzzle)
-    n = puzzle.size
-    dom = board.initial()
-    if not board.propagate(dom, range(n * n)):
-        return LatinDomains(n, (0,) * (n * n), board.failure)
-    if level != "probing":
-        return LatinDomains(n, tuple(dom))
-    from .latin_probing import _probe_python
-
-    outcome = _probe_python(board, dom, stop_at, progress)
-    if outcome.contradiction is not None:
-        return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes)
-    return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes)
+    return reduce_board(KillerBoard(puzzle), level, stop_at, progress)
 
 
 reduce.split_from = "lines"
