@@ -13,36 +13,12 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from ortools.sat.python import cp_model
-
 from futomip import io
 from futomip.io.solutions import read_solutions
-from futomip.puzzles.sudoku import units
 
-
-def solutions(puzzle, limit: int = 2) -> list:
-    n = puzzle.size
-    model = cp_model.CpModel()
-    x = {(r, c): model.NewIntVar(1, n, "") for r in range(n) for c in range(n)}
-    for _, cells in units(n):
-        model.AddAllDifferent([x[cell] for cell in cells])
-    for cage in puzzle.cages:
-        model.AddAllDifferent([x[cell] for cell in cage.cells])
-        model.Add(sum(x[cell] for cell in cage.cells) == cage.total)
-    for cell, v in puzzle.given_cells():
-        model.Add(x[cell] == v)
-    found = []
-
-    class Keep(cp_model.CpSolverSolutionCallback):
-        def on_solution_callback(self) -> None:
-            found.append(tuple(tuple(self.Value(x[r, c]) for c in range(n)) for r in range(n)))
-            if len(found) >= limit:
-                self.StopSearch()
-
-    solver = cp_model.CpSolver()
-    solver.parameters.enumerate_all_solutions = True
-    solver.Solve(model, Keep())
-    return found
+# The independent model lives with the maker's test, which checks made puzzles the same way.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from test_make_killer import cpsat_solutions  # noqa: E402
 
 
 def main() -> int:
@@ -52,7 +28,7 @@ def main() -> int:
     grades: Counter = Counter()
     for path in files:
         puzzle = io.load(path)
-        found = solutions(puzzle)
+        found = cpsat_solutions(puzzle)
         sol = path.with_suffix(".sol")
         grade = next((line.split(":", 1)[1].strip() for line in sol.read_text().splitlines()
                       if line.startswith("% human grade")), "?")

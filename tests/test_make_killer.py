@@ -29,8 +29,10 @@ def _connected(cells) -> bool:
     return seen == inside
 
 
-def _cpsat_count(puzzle: Killer, limit: int = 2) -> int:
-    """Solutions of ``puzzle`` up to ``limit``, by CP-SAT on one integer per cell (no futomip model)."""
+def cpsat_solutions(puzzle: Killer, limit: int = 2) -> list:
+    """Up to ``limit`` solutions of ``puzzle`` by CP-SAT on one integer per cell (no futomip
+    model): all-different per row, column, box and cage, a sum per cage.  Also used by
+    ``benchmarks/killer_check.py``."""
     from ortools.sat.python import cp_model
 
     n = puzzle.size
@@ -43,22 +45,18 @@ def _cpsat_count(puzzle: Killer, limit: int = 2) -> int:
         model.Add(sum(x[cell] for cell in cage.cells) == cage.total)
     for cell, v in puzzle.given_cells():
         model.Add(x[cell] == v)
+    found = []
 
-    class Counter(cp_model.CpSolverSolutionCallback):
-        def __init__(self) -> None:
-            super().__init__()
-            self.count = 0
-
+    class Keep(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
-            self.count += 1
-            if self.count >= limit:
+            found.append(tuple(tuple(self.Value(x[r, c]) for c in range(n)) for r in range(n)))
+            if len(found) >= limit:
                 self.StopSearch()
 
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
-    counter = Counter()
-    solver.Solve(model, counter)
-    return counter.count
+    solver.Solve(model, Keep())
+    return found
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -93,4 +91,4 @@ def test_9x9_killers_are_unique_by_an_independent_cp_sat_model(seed):
     puzzle, grid, level = generate_killer(9, seed)
     assert not verify(puzzle, grid)
     assert all(_connected(list(cage.cells)) for cage in puzzle.cages)
-    assert _cpsat_count(puzzle) == 1
+    assert cpsat_solutions(puzzle) == [grid]
