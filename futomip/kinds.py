@@ -63,6 +63,7 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("str8ts", "futomip.puzzles.str8ts", "futomip.models.str8ts"),
     Kind("sudoku", "futomip.puzzles.sudoku", "futomip.models.sudoku", "futomip.reduction.latin:reduce",
          "futomip.reduction.latin_split:Split"),
+    Kind("killer", "futomip.puzzles.killer", "futomip.models.killer", "futomip.reduction.killer:reduce"),
     Kind("latin", "futomip.puzzles.latin", "futomip.models.latin", "futomip.reduction.latin:reduce",
          "futomip.reduction.latin_split:Split"),
     Kind("nonogram", "futomip.puzzles.nonogram", "futomip.models.nonogram",

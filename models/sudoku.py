@@ -39,6 +39,13 @@ def column_estimate(puzzle: Sudoku) -> int:
 
 def formulate(puzzle: Sudoku, encoding: str = "onehot", domains=None) -> Formulation:
     """Build the model of ``puzzle`` (on ``domains`` when a reduction gives them)."""
+    return board_model(puzzle, encoding, domains)[0]
+
+
+def board_model(puzzle, encoding: str = "onehot", domains=None, name: str = "sudoku"):
+    """The Sudoku model of any puzzle with ``size`` and ``givens`` (``models/killer.py`` adds
+    its cages to it): ``(formulation, cell, view)`` where ``cell[r][c]`` maps a value to its
+    column and ``view[r][c]`` is the cell's integer view (0-based r, c)."""
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {ENCODINGS}")
     n = puzzle.size
@@ -47,15 +54,15 @@ def formulate(puzzle: Sudoku, encoding: str = "onehot", domains=None) -> Formula
     def allowed(r: int, c: int):
         return values if domains is None else domains.values(r, c)
 
-    model = LinearModel(name=f"sudoku_{n}x{n}")
+    model = LinearModel(name=f"{name}_{n}x{n}")
     x = model.binaries("x", ((r + 1, c + 1, v) for r in range(n) for c in range(n) for v in allowed(r, c)))
     # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
     cell = [[{v: x[r + 1, c + 1, v] for v in allowed(r, c)} for c in range(n)] for r in range(n)]
     # view[r][c]: the cell as an integer view, over which the groups' globals are stated.
     view = [[one_hot_cell(model, "cell_one_value", (r + 1, c + 1), cell[r][c]) for c in range(n)] for r in range(n)]
     families = {"row": "row_has_value", "column": "col_has_value", "box": "box_has_value"}
-    for name, cells in units(n):
-        kind, number = name.split()
+    for unit, cells in units(n):
+        kind, number = unit.split()
         group = [cell[r][c] for r, c in cells]
         all_different_onehot(model, families[kind], lambda v, k=int(number): (k, v), group, values, True,
                              [view[r][c] for r, c in cells])
@@ -71,4 +78,4 @@ def formulate(puzzle: Sudoku, encoding: str = "onehot", domains=None) -> Formula
         terms = [(cell[r][c][grid[r][c]], 1.0) for r in range(n) for c in range(n) if grid[r][c] in cell[r][c]]
         return terms, "<=", len(terms) - 1
 
-    return Formulation(model, decode, exclude, encoding)
+    return Formulation(model, decode, exclude, encoding), cell, view

@@ -177,6 +177,7 @@ def test_symmetric_blacks_are_closed_under_the_point_symmetry():
     ("sudoku", "4", ".sdk", []),
     ("latin", "6", ".pls", ["--holes", "0.5", "--holes-pattern", "random"]),
     ("str8ts", "5", ".dat", ["--blacks", "5"]),
+    ("killer", "4", ".kmap", []),
 ])
 def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys, kind, size, suffix, extra):
     """``generate --kind K -o PATTERN`` writes puzzles that read back, and a .sol whose one grid
@@ -209,6 +210,8 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "9", "--kind", "sudoku", "--method", "propagate"], "cannot check uniqueness of sudoku puzzles"),
     (["generate", "9", "--kind", "str8ts", "--method", "anneal"], "exact methods for them: milp, cpsat"),
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),
+    (["generate", "6", "--kind", "killer"], "Killer Sudoku's size must be a square number"),
+    (["generate", "16", "--kind", "killer", "-o", "x{seed}.kmap"], "not 16x16"),
 ])
 def test_cli_refuses_bad_generate_arguments_in_one_line(capsys, argv, message):
     """A knob the kind does not use, or a value it cannot take, exits 2 with one line naming it."""
@@ -224,7 +227,7 @@ def test_cli_refuses_an_unknown_kind(capsys):
     from futomip.cli import main
 
     with pytest.raises(SystemExit) as stop:
-        main(["generate", "9", "--kind", "killer"])
+        main(["generate", "9", "--kind", "kakuro"])
     assert stop.value.code == 2
     assert "str8ts" in capsys.readouterr().err
 

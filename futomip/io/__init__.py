@@ -43,6 +43,8 @@ def _register() -> dict[str, Format]:
         "nonogram_tatham",
         "sudoku_line",
         "sudoku_grid",
+        "killer_cages",
+        "killer_map",
         "latin_pls",
         "latin_qcp",
     ]

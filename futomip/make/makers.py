@@ -20,7 +20,7 @@ from ..options import Deadline, Options
 
 __all__ = ["MAKERS", "Made", "make"]
 
-MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts")
+MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts", "killer")
 
 
 @dataclass
@@ -59,6 +59,11 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
 
         puzzle, solution, level = generate_sudoku(size, seed, difficulty, options, deadline, progress, method)
         about = f"{len(puzzle.given_cells())} givens (minimal)"
+    elif kind == "killer":
+        from .generate_killer import generate_killer
+
+        puzzle, solution, level = generate_killer(size, seed, difficulty, options, deadline, progress, method)
+        about = f"{len(puzzle.cages)} cages, {len(puzzle.given_cells())} givens"
     elif kind == "latin":
         from .generate_latin import generate_latin
 
@@ -73,7 +78,7 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
                  f"{len(puzzle.given_cells())} givens (minimal)")
     else:
         raise ValueError(f"no maker for {kind!r}; makers: {', '.join(MAKERS)}")
-    if kind not in ("sudoku", "str8ts"):
+    if kind not in ("sudoku", "str8ts", "killer"):
         level = human_grade(puzzle, deadline.end)[0]
     rung = settled_by(puzzle, level)
     return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}"

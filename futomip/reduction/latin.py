@@ -40,7 +40,7 @@ from typing import Callable
 
 from .latin_alldiff import filter_group, singles
 
-__all__ = ["LatinDomains", "Board", "board_of", "reduce"]
+__all__ = ["LatinDomains", "Board", "board_of", "reduce", "reduce_board"]
 
 
 @dataclass(frozen=True)
@@ -212,8 +212,13 @@ def reduce(puzzle, level: str = "lines", stop_at: float | None = None,
     Probing stops when ``time.perf_counter()`` reaches ``stop_at`` (what it removed so far
     is kept); ``progress`` gets a line about once a second while it probes.
     """
-    board = board_of(puzzle)
-    n = puzzle.size
+    return reduce_board(board_of(puzzle), level, stop_at, progress)
+
+
+def reduce_board(board: Board, level: str = "lines", stop_at: float | None = None,
+                 progress: Callable[[str], None] | None = None) -> LatinDomains:
+    """``reduce`` on a built board (a ``Board`` or a subclass with more rules in ``propagate``)."""
+    n = board.n
     dom = board.initial()
     if not board.propagate(dom, range(n * n)):
         return LatinDomains(n, (0,) * (n * n), board.failure)

@@ -43,8 +43,9 @@ _namespace: types.SimpleNamespace | None = None
 
 
 def usable(board) -> bool:
-    """Whether ``board`` fits the kernels (order at most ``MAX_SIZE``)."""
-    return board.n <= MAX_SIZE
+    """Whether ``board`` fits the kernels (order at most ``MAX_SIZE``, and no rules beyond the
+    Latin family's: a board with ``kernels = False`` propagates in Python only)."""
+    return board.n <= MAX_SIZE and getattr(board, "kernels", True)
 
 
 def _interpreted_kernels() -> types.SimpleNamespace:
