@@ -28,11 +28,13 @@ from ..puzzles.killer import Killer
 from ._format import Format
 from ._scan import content_lines, end_position, int_value, is_digits, name_from_path, split_fields
 from .killer_common import check_cage_size, check_total
-from .sudoku_common import SIZES, cell_char, cell_value
+from .sudoku_common import cell_char, cell_value
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+MAP_SIZES = (4, 9)
+"""The boards whose cage map this format reads (a map row is one label per cell)."""
 _GIVENS = re.compile(r"\s*([0-9.]{16}|[0-9.]{81})(\s.*)?")
 _MAP_ROW = re.compile(r"\s*[A-Za-z0-9.]+\s*")
 _TOTAL = re.compile(r"([A-Za-z0-9])=([0-9]+)")
@@ -116,7 +118,7 @@ def read(text: str, path: str = "<string>") -> list[Killer]:
 def write(puzzle: Killer) -> str:
     """The givens line (with the name), the map labelled in reading order, the totals."""
     n = puzzle.size
-    if n not in SIZES:
+    if n not in MAP_SIZES:
         raise UnsupportedFeatureError(f"the killer-map format holds 4x4 and 9x9 boards (one character per cell), "
                                       f"not {n}x{n}")
     if len(puzzle.cages) > len(LABELS):
