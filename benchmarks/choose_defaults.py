@@ -12,7 +12,10 @@ Puzzles per kind (never only the bundled ones; generated puzzles are made here f
   ``futomip generate`` into --futoshiki-folder, the 9x9 of the tnhphat corpus; at most ``--futoshiki``;
 - latin: QCP instances (data/latin/qcp, the MiniZinc QCP orders 20 and 25) and QWH
   completions of orders 30 and 35 made here (random Latin square, 40% holes); at most ``--latin``;
-- sudoku: the first ``--sudoku`` of data/sudoku/hardest.txt.
+- sudoku: the first ``--sudoku`` of data/sudoku/hardest.txt;
+- killer: the bundled 9x9 (data/killer/cages.txt) and the Killer Sudoku in --killer-folder
+  (made by ``futomip generate 9 --kind killer``); at most ``--killer``.  Killer has no split
+  search, so only "solver" is measured for it.
 
 Configurations, for every available pair of ``--pairs``:
     split    ``--reduce split``: the split search and the solver on the whole reduced model
@@ -64,7 +67,7 @@ from futomip.puzzles.nonogram import from_grid  # noqa: E402
 from futomip.solvers import check  # noqa: E402
 
 CORPUS = Path("/work/shared/corpus")
-WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines"}
+WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines", "killer": "lines"}
 CONFIGS = ("split", "turns", "search", "solver")
 OUT = ROOT / "futomip" / "solvers" / "measured.py"
 ALLOWANCE = 0.1
@@ -133,10 +136,23 @@ def options_for(config: str, kind: str, backend: str, solver: str, limit: float)
     return Options(backend, solver, reduce="split", time_limit=limit, schedule=schedule)
 
 
+def killers(limit: int, folder: str | None) -> list:
+    files = [ROOT / "data" / "killer" / "cages.txt"] + (sorted(Path(folder).glob("*.txt")) if folder else [])
+    puzzles = [replace(p, name=path.name) for path in files for p in io.read(str(path))]
+    return _spread(puzzles, limit)
+
+
+def configs_of(kind: str) -> tuple[str, ...]:
+    """A kind without a split search has one selectable configuration: the whole model."""
+    from futomip.kinds import KINDS
+
+    return CONFIGS if KINDS[kind].split else ("solver",)
+
+
 def measure(puzzles: dict, pairs: list, limit: float, log) -> list[dict]:
     runs = []
-    labels = [(pair, config) for pair in pairs for config in CONFIGS]
     for kind, group in puzzles.items():
+        labels = [(pair, config) for pair in pairs for config in configs_of(kind)]
         for number, puzzle in enumerate(group):
             shift = number % len(labels)
             for (backend, solver), config in labels[shift:] + labels[:shift]:
@@ -236,15 +252,29 @@ def ranked(totals: dict) -> dict:
 
 
 def write_defaults(totals: dict, command: str, count: dict) -> None:
-    """futomip/solvers/measured.py: per kind, the selectable configurations best first."""
+    """futomip/solvers/measured.py: per kind, the selectable configurations best first.
+
+    Kinds this run did not measure keep their rows, and the commands that measured them stay
+    in the header."""
+    from futomip.solvers import measured
+
     today = datetime.date.today().isoformat()
+    header = [line for line in OUT.read_text().splitlines() if line.startswith("#")]
     text = ['"""Measured default configurations per puzzle kind: written by ``benchmarks/choose_defaults.py``.',
             "", "Each kind lists (backend, solver, reduce, reason) rows, best first; the registry takes the",
             "first row whose pair is available here (``futomip.solvers.defaults``).  Rerun the benchmark",
             "when a solver, the search or a model changes; do not edit the rows by hand.", "",
-            "Must not import anything.", '"""', "", f"# Measured {today} with: {command}",
+            "Must not import anything.", '"""', ""] + header + [
+            f"# Measured {today} ({', '.join(sorted(count))}) with: {command}",
             f'MEASURED = "{today}"', "", "DEFAULTS: dict[str, tuple[tuple[str, str, str, str], ...]] = {"]
-    for kind, entries in sorted(ranked(totals).items()):
+    fresh = ranked(totals)
+    for kind in sorted(set(fresh) | set(measured.DEFAULTS)):
+        if kind not in fresh:
+            text.append(f'    "{kind}": (')
+            text += [f"        {tuple(row)!r}," for row in measured.DEFAULTS[kind]]
+            text.append("    ),")
+            continue
+        entries = fresh[kind]
         text.append(f'    "{kind}": (')
         best = min(total for total, _, _ in entries)
         for total, pair, level in entries:
@@ -268,6 +298,8 @@ def main(argv=None) -> int:
     parser.add_argument("--futoshiki-folder", help="more hard 9x9 Futoshiki (.txt), e.g. from futomip generate")
     parser.add_argument("--latin", type=int, default=6)
     parser.add_argument("--sudoku", type=int, default=3)
+    parser.add_argument("--killer", type=int, default=8)
+    parser.add_argument("--killer-folder", help="Killer Sudoku (.txt) made by futomip generate --kind killer")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jsonl", help="also append every run to this file")
     parser.add_argument("--write", action="store_true", help="write futomip/solvers/measured.py")
@@ -290,7 +322,8 @@ def main(argv=None) -> int:
     makers = {"nonogram": lambda: nonograms(args.taai, args.random, args.seed),
               "futoshiki": lambda: futoshikis(args.futoshiki, args.futoshiki_folder),
               "latin": lambda: latins(args.latin, args.seed),
-              "sudoku": lambda: io.read(str(ROOT / "data" / "sudoku" / "hardest.txt"))[:args.sudoku]}
+              "sudoku": lambda: io.read(str(ROOT / "data" / "sudoku" / "hardest.txt"))[:args.sudoku],
+              "killer": lambda: killers(args.killer, args.killer_folder)}
     puzzles = {kind: makers[kind]() for kind in kinds}
     print(f"pairs: {', '.join('/'.join(p) for p in pairs)}; schedule here: {choose(None)}; "
           f"puzzles: {', '.join(f'{k} {len(v)}' for k, v in puzzles.items())}", flush=True)
