@@ -9,7 +9,8 @@ interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compile
 state lives in the arrays, so a search goes on where it was.
 ``FUTOMIP_COMPILE=0`` or a missing numba keeps everything interpreted, and so do orders
 above ``latin_kernels.MAX_SIZE``, whose masks do not fit 64-bit integers (``usable``
-says whether a board fits; callers then keep ``Board.propagate``).
+says whether a board fits; callers then keep ``Board.propagate``), and so do Adjacent
+boards, whose pair rules only ``Board.propagate`` has.
 
 Interpreted runs call interpreted callees: the kernels are copied into one namespace of
 plain functions (``_interpreted_kernels``), so that calling them never decides the compiled
@@ -43,8 +44,9 @@ _namespace: types.SimpleNamespace | None = None
 
 
 def usable(board) -> bool:
-    """Whether ``board`` fits the kernels (order at most ``MAX_SIZE``)."""
-    return board.n <= MAX_SIZE
+    """Whether ``board`` fits the kernels: order at most ``MAX_SIZE``, and no Adjacent pairs
+    (the kernels propagate signs and groups only; an Adjacent board keeps ``Board.propagate``)."""
+    return board.n <= MAX_SIZE and not board.near and not board.apart
 
 
 def _interpreted_kernels() -> types.SimpleNamespace:
