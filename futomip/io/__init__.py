@@ -154,7 +154,7 @@ def write_text(puzzle, format: str) -> str:
     if kind is not None and kind != fmt.kind:
         writable = sorted(f.name for f in FORMATS.values() if f.kind == kind and f.write is not None)
         raise UnsupportedFeatureError(f"the {fmt.name} format holds {fmt.kind} puzzles, not {kind}; "
-                                      f"a {kind} can be written as: {', '.join(writable) or 'nothing yet'}")
+                                      f"{_article(kind)} {kind} can be written as: {', '.join(writable) or 'nothing yet'}")
     return fmt.write(puzzle)
 
 
@@ -170,7 +170,11 @@ def write(puzzle, path: str | Path, format: str | None = None) -> None:
             others = sorted({f.kind for f in FORMATS.values() if suffix in f.extensions} - {puzzle.kind})
             why = f"{suffix!r} is a file name for {' and '.join(others)} puzzles, not {puzzle.kind}" if others \
                 else f"no format uses the file name suffix {suffix!r}"
-            raise UsageError(f"{path}: {why}; a {puzzle.kind} can be written as: {'; '.join(writable)} "
+            raise UsageError(f"{path}: {why}; {_article(puzzle.kind)} {puzzle.kind} can be written as: {'; '.join(writable)} "
                              "(or name one with --to)")
         format = matches[0].name
     Path(path).write_text(write_text(puzzle, format), encoding="utf-8")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"
