@@ -210,6 +210,15 @@ def test_generated_puzzles_are_unique_by_brute_force(size, seed):
     made = make("adjacent", size, seed)
     assert brute_force(made.puzzle) == [made.solution]
     assert set(made.puzzle.marks) == set(Adjacent.from_solution(made.solution).marks)
+    assert made.grade in ("lines", "probing")
+
+
+def test_generated_puzzles_reach_the_difficulty_asked_for():
+    """``--difficulty lines`` gives a unique puzzle that the "lines" rules alone settle."""
+    from futomip.make.makers import make
+
+    made = make("adjacent", 5, 5, difficulty="lines")
+    assert made.grade == "lines" and brute_force(made.puzzle) == [made.solution]
 
 
 def test_drawing_has_one_bar_per_mark():
