@@ -20,10 +20,7 @@ __all__ = ["draw"]
 
 def draw(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None) -> Scene:
     """The board of ``puzzle`` with ``grid`` (a solution) and ``marks`` drawn on it."""
-    n = puzzle.size
-    board = Board(n, n, cell or (60.0 if marks.heat is not None else 40.0), 1.0, 1.0)
-    latin.cells(board, puzzle.givens, grid, marks, n)
-    board.lines()
+    board = latin.digit_board(puzzle, grid, marks, cell)
     blamed = {clue.key for clue in marks.conflict}
     for a, b in puzzle.marks:
         red = ("adjacent", a, b) in blamed
