@@ -209,6 +209,7 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "20", "--kind", "latin", "-o", "x{seed}.txt"], "a latin cannot be written to a .txt file"),
     (["generate", "5", "--kind", "adjacent", "--givens", "3"], "--givens is not used by --kind adjacent"),
     (["generate", "5", "--kind", "adjacent", "-o", "x{seed}.csv"], "its formats are: tatham-adjacent"),
+    (["generate", "5", "--kind", "adjacent", "--difficulty", "search"], "needs --time-limit"),
     (["generate", "16", "--kind", "sudoku", "-o", "x{seed}.sdk"], "not 16x16"),
     (["generate", "9", "--kind", "sudoku", "--method", "propagate"], "cannot check uniqueness of sudoku puzzles"),
     (["generate", "9", "--kind", "str8ts", "--method", "anneal"], "exact methods for them: milp, cpsat"),
