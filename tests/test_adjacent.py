@@ -186,6 +186,52 @@ def test_model_has_exactly_the_brute_force_solutions(puzzle):
         assert all(futomip.verify(puzzle, grid) == [] for grid in found.solutions)
 
 
+@settings(max_examples=60, deadline=None)
+@given(ANY_PUZZLE, st.integers(0, 10 ** 6))
+def test_kernels_compiled_and_interpreted_reach_the_python_fixpoint_and_probe(puzzle, seed):
+    """The Latin kernels with the Adjacent pair rules, compiled and interpreted, reach the
+    masks of ``Board.propagate`` from thinned masks, and probe to the Python probe's masks."""
+    import random
+
+    from futomip.reduction import latin_core
+    from futomip.reduction.latin import board_of
+    from futomip.reduction.latin_probing import _probe_python, probe
+
+    board = board_of(puzzle)
+    rng = random.Random(seed)
+    masks = [mask & rng.getrandbits(board.n) or mask if rng.random() < 0.3 else mask for mask in board.initial()]
+    reference = list(masks)
+    expected = board.propagate(reference, range(len(masks)))
+    for mode in ("interpreted", "compiled"):
+        core = latin_core.Core(board, masks, mode)
+        assert core.propagate(range(len(masks))) == expected, mode
+        if expected:
+            assert list(core.masks()) == reference, mode
+    if not expected:
+        return
+    python = list(reference)
+    outcome = _probe_python(board, python)
+    for mode in ("interpreted", "compiled"):
+        dom = list(reference)
+        assert (probe(board, dom, mode=mode).contradiction is None) == (outcome.contradiction is None), mode
+        if outcome.contradiction is None:
+            assert dom == python, mode
+
+
+@settings(max_examples=30, deadline=None)
+@given(ANY_PUZZLE)
+def test_compiled_split_search_leaves_are_exactly_the_solutions(puzzle):
+    """The split search in the compiled kernels, run to the end, yields the brute-force solutions."""
+    root = reduce(puzzle, "lines")
+    if root.contradiction:
+        return
+    search = Split(puzzle, root, mode="compiled")
+    search.limit = 0
+    grids = {tuple(tuple(leaf.values(r, c)[0] for c in range(puzzle.size)) for r in range(puzzle.size))
+             for leaf in search}
+    assert search.finished and grids == set(brute_force(puzzle))
+
+
 def test_explain_blames_clues_whose_removal_makes_the_puzzle_solvable():
     """On an infeasible puzzle (two marked 1s side by side), the blamed set is infeasible
     and dropping any one of its clues leaves a solvable puzzle."""

@@ -96,7 +96,7 @@ class Board:
     ``groups`` are tuples of cell indices (r * n + c) that hold 1..n once each; ``less``
     pairs (a, b) of cell indices with value(a) < value(b); ``givens[i]`` is 0 or a value;
     ``near`` pairs whose values differ by 1 and ``apart`` pairs whose values do not
-    (Adjacent; the compiled kernels do not know these two, ``latin_core.usable``).
+    (Adjacent; the kernels of ``latin_kernels`` have the same two rules).
     """
 
     def __init__(self, n: int, givens: list[int], groups: list[tuple[int, ...]],
