@@ -9,6 +9,7 @@ import time
 
 import futomip
 from futomip import io
+
 files = sys.argv[1:]
 puzzles = []
 for f in files:
