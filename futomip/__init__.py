@@ -51,7 +51,7 @@ from .errors import (  # noqa: E402  (after the models are attached)
 )
 from .io import load, read, write  # noqa: E402
 from .options import Deadline, Options  # noqa: E402
-from .puzzles import Futoshiki, render, verify  # noqa: E402
+from .puzzles import Adjacent, Futoshiki, render, verify  # noqa: E402
 from .result import Result  # noqa: E402
 from .pipeline.solve import solve  # noqa: E402
 from .pipeline.certainty import enumerate_all, explain, solutions  # noqa: E402
@@ -59,7 +59,7 @@ from .pipeline.certainty import enumerate_all, explain, solutions  # noqa: E402
 __all__ = [
     "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "Options", "Deadline",
     "render", "verify",
-    "Futoshiki",
+    "Futoshiki", "Adjacent",
     "FutomipError", "DataFormatError", "UnknownNameError", "SolverUnavailableError",
     "UnsupportedFeatureError", "VerificationError", "UsageError", "ModelTooLargeError",
 ]

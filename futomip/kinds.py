@@ -66,6 +66,8 @@ KINDS: dict[str, Kind] = {kind.name: kind for kind in (
     Kind("killer", "futomip.puzzles.killer", "futomip.models.killer", "futomip.reduction.killer:reduce"),
     Kind("latin", "futomip.puzzles.latin", "futomip.models.latin", "futomip.reduction.latin:reduce",
          "futomip.reduction.latin_split:Split"),
+    Kind("adjacent", "futomip.puzzles.adjacent", "futomip.models.adjacent", "futomip.reduction.latin:reduce",
+         "futomip.reduction.latin_split:Split"),
     Kind("nonogram", "futomip.puzzles.nonogram", "futomip.models.nonogram",
          "futomip.reduction.nonogram_compiled:reduce", "futomip.reduction.nonogram_split:Split"),
 )}

@@ -57,12 +57,29 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight", domains=None) -> Formu
     if encoding not in ENCODINGS:
         raise ValueError(f"encoding must be one of {ENCODINGS}")
     n = puzzle.size
+    model, cell, view = latin_board(puzzle, domains, f"futoshiki_{n}x{n}")
+    for (r1, c1), (r2, c2) in puzzle.less:
+        key = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
+        xa, xb = cell[r1][c1], cell[r2][c2]
+        views = (view[r1][c1], view[r2][c2])
+        if encoding == "tight":
+            strict_less_tight(model, "less_than", key, xa, xb, n, views)
+        else:
+            strict_less_weighted(model, "less_than", key, xa, xb, views)
+    return latin_formulation(model, cell, encoding)
+
+
+def latin_board(puzzle, domains, name: str):
+    """The Latin part of the model (cell, row, column and given rows) of a puzzle with
+    ``size`` and ``givens``: (model, cell, view), where ``cell[r][c]`` maps a value to its
+    column and ``view[r][c]`` is the cell's integer view; shared with ``models/adjacent.py``."""
+    n = puzzle.size
     values = range(1, n + 1)
 
     def allowed(r: int, c: int):
         return values if domains is None else domains.values(r, c)
 
-    model = LinearModel(name=f"futoshiki_{n}x{n}")
+    model = LinearModel(name=name)
     x = model.binaries("x", ((r + 1, c + 1, v) for r in range(n) for c in range(n) for v in allowed(r, c)))
     # cell[r][c] maps a value to its column; 1-based keys keep LP names as in the docstring.
     cell = [[{v: x[r + 1, c + 1, v] for v in allowed(r, c)} for c in range(n)] for r in range(n)]
@@ -77,14 +94,12 @@ def formulate(puzzle: Futoshiki, encoding: str = "tight", domains=None) -> Formu
                              [view[r][c] for r in range(n)])
     for (r, c), v in puzzle.given_cells():
         model.add("given", (r + 1, c + 1), [(cell[r][c][v], 1.0)] if v in cell[r][c] else [], "==", 1)
-    for (r1, c1), (r2, c2) in puzzle.less:
-        key = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
-        xa, xb = cell[r1][c1], cell[r2][c2]
-        views = (view[r1][c1], view[r2][c2])
-        if encoding == "tight":
-            strict_less_tight(model, "less_than", key, xa, xb, n, views)
-        else:
-            strict_less_weighted(model, "less_than", key, xa, xb, views)
+    return model, cell, view
+
+
+def latin_formulation(model: LinearModel, cell, encoding: str) -> Formulation:
+    """The ``Formulation`` of a one-hot Latin model: decode the grid, and the no-good cut."""
+    n = len(cell)
 
     def decode(solution: Sequence[float]) -> Grid:
         # The largest of a cell's values names its digit, which also reads binaries that a

@@ -83,3 +83,41 @@ def nonogram_puzzles(draw, min_size: int = 1, max_size: int = 8, square: bool = 
     """
     grid = draw(nonogram_grids(min_size, max_size, square))
     return from_grid(grid, name=draw(st.sampled_from(["", "random"])))
+
+# Adjacent (Tatham's Unequal, Adjacent mode)
+
+
+@st.composite
+def adjacent_puzzles(draw, min_size: int = 1, max_size: int = 9, free: bool = False):
+    """A random Adjacent puzzle: any givens 0..n, any set of neighbour pairs marked, and
+    (with ``free``) some pairs with no rule; most are contradictory, which is the point
+    for writers, readers and the reduction's exactness."""
+    from futomip.puzzles.adjacent import Adjacent, neighbour_pairs
+
+    size = draw(st.integers(min_size, max_size))
+    digits = st.sampled_from([0, 0, 0, *range(1, size + 1)])
+    givens = draw(st.lists(st.lists(digits, min_size=size, max_size=size), min_size=size, max_size=size))
+    pairs = neighbour_pairs(size)
+    rule = st.lists(st.sampled_from(("mark", "apart", "apart", "free" if free else "apart")),
+                    min_size=len(pairs), max_size=len(pairs))
+    chosen = draw(rule)
+    return Adjacent(size, tuple(map(tuple, givens)), tuple(p for p, r in zip(pairs, chosen) if r == "mark"),
+                    tuple(p for p, r in zip(pairs, chosen) if r == "free"), name=draw(st.sampled_from(["", "random"])))
+
+
+@st.composite
+def solvable_adjacent_puzzles(draw, min_size: int = 1, max_size: int = 5):
+    """An Adjacent puzzle with at least one solution: the marks of a Latin square (the cyclic
+    square with rows, columns and symbols permuted), some of its cells given, some pairs
+    freed of their rule; the search, reduction and model must all keep its solutions."""
+    from futomip.puzzles.adjacent import Adjacent, neighbour_pairs
+
+    size = draw(st.integers(min_size, max_size))
+    rows, cols, symbols = (draw(st.permutations(range(size))) for _ in range(3))
+    square = tuple(tuple(symbols[(rows[r] + cols[c]) % size] + 1 for c in range(size)) for r in range(size))
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    givens = draw(st.lists(st.sampled_from(cells), max_size=size, unique=True)) if size > 1 else []
+    puzzle = Adjacent.from_solution(square, {cell: square[cell[0]][cell[1]] for cell in givens})
+    pairs = neighbour_pairs(size)
+    free = draw(st.lists(st.sampled_from(pairs), max_size=3, unique=True)) if pairs else []
+    return Adjacent(size, puzzle.givens, tuple(p for p in puzzle.marks if p not in free), tuple(free))

@@ -178,6 +178,7 @@ def test_symmetric_blacks_are_closed_under_the_point_symmetry():
     ("latin", "6", ".pls", ["--holes", "0.5", "--holes-pattern", "random"]),
     ("str8ts", "5", ".dat", ["--blacks", "5"]),
     ("killer", "4", ".kmap", []),
+    ("adjacent", "5", ".unequal", []),
 ])
 def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys, kind, size, suffix, extra):
     """``generate --kind K -o PATTERN`` writes puzzles that read back, and a .sol whose one grid
@@ -207,6 +208,9 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "5", "--kind", "latin", "--holes", "2.5"], "a share in [0, 1) or a whole count"),
     (["generate", "3", "--kind", "str8ts", "--blacks", "9"], "must leave white cells"),
     (["generate", "20", "--kind", "latin", "-o", "x{seed}.txt"], "a latin cannot be written to a .txt file"),
+    (["generate", "5", "--kind", "adjacent", "--givens", "3"], "--givens is not used by --kind adjacent"),
+    (["generate", "5", "--kind", "adjacent", "-o", "x{seed}.csv"], "its formats are: tatham-adjacent"),
+    (["generate", "5", "--kind", "adjacent", "--difficulty", "search"], "needs --time-limit"),
     (["generate", "9", "--kind", "sudoku", "--method", "propagate"], "cannot check uniqueness of sudoku puzzles"),
     (["generate", "9", "--kind", "str8ts", "--method", "anneal"], "exact methods for them: milp, cpsat"),
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),

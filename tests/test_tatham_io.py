@@ -52,7 +52,8 @@ def test_signs_between_non_neighbours_are_refused_by_the_writer():
     ("2:0,0X,0,0", (1, 5), "'0X'"),
     ("2:0,0RR,0,0", (1, 5), "once each"),
     ("2:0U,0,0,0", (1, 4), "board's edge"),
-    ("# c\n5adk:0,0", (2, 2), "'Adjacent'"),
+    ("# c\n2a:0R,0,0,0", (2, 5), "echoed by L"),
+    ("2adk:0,0D,0,0", (1, 9), "echoed by U"),
     ("2:0,٣,0,0", (1, 5), "digit 0..2"),
 ])
 def test_errors_point_at_the_spot(text, position, words):

@@ -1,6 +1,7 @@
 """``futomip generate N --kind K``: make puzzles of any kind with a unique solution (Futoshiki
 by default; nonograms of a chosen human grade; minimal Sudoku; QWH-style Latin completions;
-minimal Str8ts with point-symmetric black cells; Killer Sudoku with random cages).
+minimal Str8ts with point-symmetric black cells; Killer Sudoku with random cages; minimal Tatham
+"Adjacent" puzzles).
 
 Each puzzle's solution goes beside it (``.sol``) with its human grade as a comment line.
 Progress is shown on a terminal; ``--time-limit`` bounds the whole command, and every
@@ -28,6 +29,7 @@ _KNOBS = {
     "latin": {"holes", "holes_pattern", "method"},
     "str8ts": {"givens", "blacks", "method", "difficulty"},
     "killer": {"difficulty", "method"},
+    "adjacent": {"difficulty", "method"},
 }
 _DEFAULTS = {"givens": None, "signs": None, "method": "milp", "difficulty": None, "density": None, "height": None,
              "holes": None, "holes_pattern": None, "blacks": None}
@@ -38,7 +40,8 @@ def add_parser(commands) -> None:
     generate.add_argument("size", type=positive_int, help="board size n (a nonogram's width, a Latin square's order)")
     generate.add_argument("--kind", choices=MAKERS, default="futoshiki", help="puzzle kind (default: futoshiki)")
     generate.add_argument("--difficulty", choices=HUMAN_LEVELS,
-                          help="nonogram, sudoku, str8ts, killer: the human grade to reach (futomip grade); default: any")
+                          help="nonogram, sudoku, str8ts, killer, adjacent: the human grade to reach (futomip grade); "
+                               "default: any")
     generate.add_argument("--density", type=float, help="nonograms: share of black cells (default 0.55)")
     generate.add_argument("--height", type=positive_int, help="nonograms: height (default: the size)")
     generate.add_argument("--givens", type=non_negative_int,
@@ -104,7 +107,11 @@ def _check_arguments(args) -> None:
             hole_count(args.size, args.holes)
         except ValueError as exc:
             raise UsageError(f"--holes: {exc}") from None
-    if args.kind in ("latin", "str8ts") and args.size < 2:
+    if args.kind == "adjacent" and args.difficulty == "search" and args.time_limit is None:
+        # Minimal Adjacent puzzles are nearly always settled by probing: the draw could go on for ever.
+        raise UsageError("--kind adjacent --difficulty search needs --time-limit: puzzles of that grade are rare "
+                         "(none was found at 4x4 to 6x6 within a minute; docs/notes/adjacent.md)")
+    if args.kind in ("latin", "str8ts", "adjacent") and args.size < 2:
         raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
     if args.output:
         _check_suffix(args.output, args.kind, args.size)
@@ -136,6 +143,7 @@ def _check_suffix(pattern: str, kind: str, size: int) -> None:
 
 def _blank(kind: str, n: int):
     """An empty board of the kind and size, for the writer's dry run (None: no such board)."""
+    from ..puzzles.adjacent import Adjacent
     from ..puzzles.futoshiki import Futoshiki
     from ..puzzles.killer import Killer
     from ..puzzles.latin import LatinSquare
@@ -145,7 +153,7 @@ def _blank(kind: str, n: int):
     empty = tuple((0,) * n for _ in range(n))
     makers = {"futoshiki": lambda: Futoshiki(n, empty, ()), "latin": lambda: LatinSquare(n, empty),
               "sudoku": lambda: Sudoku(n, empty), "str8ts": lambda: Str8ts.from_cells(n),
-              "killer": lambda: Killer(n, ())}
+              "killer": lambda: Killer(n, ()), "adjacent": lambda: Adjacent(n, empty)}
     return makers[kind]() if kind in makers else None
 
 

@@ -9,7 +9,7 @@ a blamed given gets the red ring of ``latin.ring_clue_cells``.
 from __future__ import annotations
 
 from . import latin
-from .board import COLOURS, Board, Marks
+from .board import COLOURS, Marks
 from .scene import Scene
 
 __all__ = ["draw"]
@@ -17,10 +17,7 @@ __all__ = ["draw"]
 
 def draw(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None) -> Scene:
     """The board of ``puzzle`` with ``grid`` (a solution) and ``marks`` drawn on it."""
-    n = puzzle.size
-    board = Board(n, n, cell or (60.0 if marks.heat is not None else 40.0), 1.0, 1.0)
-    latin.cells(board, puzzle.givens, grid, marks, n)
-    board.lines()
+    board = latin.digit_board(puzzle, grid, marks, cell)
     blamed = {clue.key for clue in marks.conflict}
     for a, b in puzzle.less:
         if ("less", a, b) in blamed:

@@ -14,7 +14,7 @@ from typing import Callable
 
 from .board import COLOURS, Board, Marks, clue_cell
 
-__all__ = ["cells", "ring_clue_cells", "draw"]
+__all__ = ["cells", "ring_clue_cells", "digit_board", "draw"]
 
 
 def cells(board: Board, givens, grid, marks: Marks, values: int,
@@ -46,11 +46,18 @@ def ring_clue_cells(board: Board, conflict, tint: Callable[[int, int], bool] = l
             board.ring(*cell)
 
 
-def draw(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None):
-    """A Latin-square completion: the digits alone (the kind ``latin``)."""
+def digit_board(puzzle, grid, marks: Marks, cell: float | None) -> Board:
+    """The n x n board of a Latin-family puzzle with its digits and grid lines drawn; the
+    kinds with signs or bars (``futoshiki``, ``adjacent``) add those on top."""
     n = puzzle.size
     board = Board(n, n, cell or (60.0 if marks.heat is not None else 40.0), 1.0, 1.0)
     cells(board, puzzle.givens, grid, marks, n)
     board.lines()
+    return board
+
+
+def draw(puzzle, grid=None, marks: Marks = Marks(), cell: float | None = None):
+    """A Latin-square completion: the digits alone (the kind ``latin``)."""
+    board = digit_board(puzzle, grid, marks, cell)
     ring_clue_cells(board, marks.conflict)
     return board.scene()

@@ -105,6 +105,8 @@ def result_picture(result) -> Scene:
     puzzle = result.puzzle
     name = describe(puzzle)
     legend = "Bold black digits are givens, blue digits were solved." if puzzle.kind != "nonogram" else ""
+    if puzzle.kind == "adjacent":
+        legend += " A bar: the two cells differ by 1; no bar: they do not."
     if result.conflict:
         caption = [result.message] if result.message else []
         listed = [clue.text for clue in result.conflict[:_MAX_CLUES_LISTED]]

@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..errors import DataFormatError, UnknownNameError, UsageError
+from ..errors import DataFormatError, UnknownNameError, UnsupportedFeatureError, UsageError
 from ._format import Format
 
 __all__ = ["Format", "FORMATS", "read", "read_text", "write", "write_text", "detect", "load"]
@@ -33,6 +33,7 @@ def _register() -> dict[str, Format]:
         "futoshiki_grid_wide",
         "futoshiki_csv",
         "futoshiki_tatham",
+        "adjacent_tatham",
         "nonogram_seed",
         "nonogram_non",
         "nonogram_nin",
@@ -148,8 +149,15 @@ def load(path: str | Path, format: str | None = None, index: int | None = None):
 
 
 def write_text(puzzle, format: str) -> str:
-    """``puzzle`` in ``format`` as text."""
-    return _format(format).write(puzzle)
+    """``puzzle`` in ``format`` as text; a format writes puzzles of its own kind only (an
+    Adjacent puzzle in a Futoshiki format would lose the rules of its unmarked pairs)."""
+    fmt = _format(format)
+    kind = getattr(puzzle, "kind", None)
+    if kind is not None and kind != fmt.kind:
+        writable = sorted(f.name for f in FORMATS.values() if f.kind == kind and f.write is not None)
+        raise UnsupportedFeatureError(f"the {fmt.name} format holds {fmt.kind} puzzles, not {kind}; "
+                                      f"{_article(kind)} {kind} can be written as: {', '.join(writable) or 'nothing yet'}")
+    return fmt.write(puzzle)
 
 
 def write(puzzle, path: str | Path, format: str | None = None) -> None:
@@ -164,7 +172,11 @@ def write(puzzle, path: str | Path, format: str | None = None) -> None:
             others = sorted({f.kind for f in FORMATS.values() if suffix in f.extensions} - {puzzle.kind})
             why = f"{suffix!r} is a file name for {' and '.join(others)} puzzles, not {puzzle.kind}" if others \
                 else f"no format uses the file name suffix {suffix!r}"
-            raise UsageError(f"{path}: {why}; a {puzzle.kind} can be written as: {'; '.join(writable)} "
+            raise UsageError(f"{path}: {why}; {_article(puzzle.kind)} {puzzle.kind} can be written as: {'; '.join(writable)} "
                              "(or name one with --to)")
         format = matches[0].name
     Path(path).write_text(write_text(puzzle, format), encoding="utf-8")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1] in "aeiou" else "a"

@@ -20,7 +20,7 @@ from ..options import Deadline, Options
 
 __all__ = ["MAKERS", "Made", "make"]
 
-MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts", "killer")
+MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts", "killer", "adjacent")
 
 
 @dataclass
@@ -76,9 +76,14 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
                                                   progress=progress, method=method, difficulty=difficulty)
         about = (f"{sum(map(sum, puzzle.black))} black cells, {len(puzzle.black_clues())} black clues, "
                  f"{len(puzzle.given_cells())} givens (minimal)")
+    elif kind == "adjacent":
+        from .generate_adjacent import generate_adjacent
+
+        puzzle, solution, level = generate_adjacent(size, seed, difficulty, options, deadline, progress, method)
+        about = f"{len(puzzle.given_cells())} givens (minimal), {len(puzzle.marks)} marks"
     else:
         raise ValueError(f"no maker for {kind!r}; makers: {', '.join(MAKERS)}")
-    if kind not in ("sudoku", "str8ts", "killer"):
+    if kind not in ("sudoku", "str8ts", "killer", "adjacent"):
         level = human_grade(puzzle, deadline.end)[0]
     rung = settled_by(puzzle, level)
     return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}"

@@ -8,9 +8,10 @@ is the oracle that checks every grid a solver returns.
 from __future__ import annotations
 
 from ..kinds import kind_of
+from .adjacent import Adjacent
 from .futoshiki import Futoshiki
 
-__all__ = ["Futoshiki", "verify", "render", "module_of"]
+__all__ = ["Futoshiki", "Adjacent", "verify", "render", "module_of"]
 
 
 def module_of(puzzle):

@@ -10,6 +10,11 @@ Level "lines" runs the constraints one at a time to a common fixpoint:
 - ``a < b``: a keeps only values below max(b), b only values above min(a).  Repeated to
   the fixpoint this gives the bounds along every chain of signs (a < b < c puts a below
   max(c) - 1), the reader's rule of the seeds;
+- (Adjacent) a marked pair p, q (values differ by 1): p keeps the values v with v-1 or v+1
+  in q's domain, and the other way round; an apart pair (values do not differ by 1): p
+  loses v when q's domain lies inside {v-1, v+1} (it has one value, v +- 1, or exactly
+  the two).  Both are arc consistency on the pair: a value goes only when no value of the
+  other cell supports it;
 - each group: all-different generalised arc consistency (``latin_alldiff``): naked singles,
   hidden singles and every Hall-set argument at once, by a perfect matching and the
   strongly connected components of its alternating graph (Régin).
@@ -89,12 +94,17 @@ class Board:
     """The structure of a Latin-family puzzle and its propagation to a fixpoint.
 
     ``groups`` are tuples of cell indices (r * n + c) that hold 1..n once each; ``less``
-    pairs (a, b) of cell indices with value(a) < value(b); ``givens[i]`` is 0 or a value.
+    pairs (a, b) of cell indices with value(a) < value(b); ``givens[i]`` is 0 or a value;
+    ``near`` pairs whose values differ by 1 and ``apart`` pairs whose values do not
+    (Adjacent; the kernels of ``latin_kernels`` have the same two rules).
     """
 
     def __init__(self, n: int, givens: list[int], groups: list[tuple[int, ...]],
-                 less: list[tuple[int, int]], names: list[str]) -> None:
+                 less: list[tuple[int, int]], names: list[str],
+                 near: list[tuple[int, int]] = (), apart: list[tuple[int, int]] = ()) -> None:
         self.n = n
+        self.near = list(near)
+        self.apart = list(apart)
         self.givens = givens
         self.groups = groups
         self.names = names
@@ -106,6 +116,12 @@ class Board:
                 self.cell_groups[i].append(g)
         self.cell_less: list[list[int]] = [[] for _ in range(cells)]
         for p, (a, b) in enumerate(less):
+            self.cell_less[a].append(p)
+            self.cell_less[b].append(p)
+        # The Adjacent pairs, numbered after the signs: pair p >= len(less) is near or apart.
+        self.pairs = less + self.near + self.apart
+        for p in range(len(less), len(self.pairs)):
+            a, b = self.pairs[p]
             self.cell_less[a].append(p)
             self.cell_less[b].append(p)
         self.failure = ""
@@ -130,8 +146,9 @@ class Board:
         match_queue: list[int] = []
         in_match = [False] * count
         pair_queue: list[int] = []
-        in_pairs = [False] * len(self.less)
+        in_pairs = [False] * len(self.pairs)
         cell_groups, cell_less, less = self.cell_groups, self.cell_less, self.less
+        signs, near_end = len(less), len(less) + len(self.near)
 
         def touch(i: int) -> None:
             for g in cell_groups[i]:
@@ -152,13 +169,23 @@ class Board:
             if pair_queue:
                 p = pair_queue.pop()
                 in_pairs[p] = False
-                a, b = less[p]
+                a, b = self.pairs[p]
                 da, db = dom[a], dom[b]
-                # a < max(b): keep bits below bit max(b)-1; b > min(a): drop bits 0..min(a)-1.
-                new_a = da & ((1 << (db.bit_length() - 1)) - 1) if db else 0
-                new_b = db & ~((1 << (new_a & -new_a).bit_length()) - 1) if new_a else 0
+                if p < signs:
+                    # a < max(b): keep bits below bit max(b)-1; b > min(a): drop bits 0..min(a)-1.
+                    new_a = da & ((1 << (db.bit_length() - 1)) - 1) if db else 0
+                    new_b = db & ~((1 << (new_a & -new_a).bit_length()) - 1) if new_a else 0
+                    relation = "<"
+                elif p < near_end:
+                    new_a = da & _next_to(db)
+                    new_b = db & _next_to(new_a)
+                    relation = "differs by 1 from"
+                else:
+                    new_a = da & ~_crowded(db)
+                    new_b = db & ~_crowded(new_a)
+                    relation = "differs by more than 1 from"
                 if not new_a or not new_b:
-                    self.failure = f"{_show(self.n, a)} < {_show(self.n, b)}"
+                    self.failure = f"{_show(self.n, a)} {relation} {_show(self.n, b)}"
                     self.failed = (a, b)
                     return False
                 if new_a != da:
@@ -187,6 +214,23 @@ class Board:
         return True
 
 
+def _next_to(mask: int) -> int:
+    """The values one away from a value of ``mask`` (bit v-1 for value v; bits past n are
+    harmless, a domain never has them)."""
+    return (mask << 1) | (mask >> 1)
+
+
+def _crowded(mask: int) -> int:
+    """The values v all of whose supports in ``mask`` are v-1 or v+1, i.e. mask within
+    {v-1, v+1}: the neighbours of a single value, or the middle of two values 2 apart."""
+    if not mask or mask & (mask - 1) == 0:
+        return _next_to(mask)
+    low = mask & -mask
+    if mask == low | (low << 2):
+        return low << 1
+    return 0
+
+
 def board_of(puzzle) -> Board:
     """The Board of a Futoshiki, Latin square or Sudoku."""
     n = puzzle.size
@@ -201,8 +245,10 @@ def board_of(puzzle) -> Board:
             if name.startswith("box"):
                 groups.append(tuple(r * n + c for r, c in cells))
                 names.append(name)
-    less = [(a[0] * n + a[1], b[0] * n + b[1]) for a, b in getattr(puzzle, "less", ())]
-    return Board(n, givens, groups, less, names)
+    index = lambda pairs: [(a[0] * n + a[1], b[0] * n + b[1]) for a, b in pairs]  # noqa: E731
+    if puzzle.kind == "adjacent":
+        return Board(n, givens, groups, [], names, index(puzzle.marks), index(puzzle.apart()))
+    return Board(n, givens, groups, index(getattr(puzzle, "less", ())), names)
 
 
 def reduce(puzzle, level: str = "lines", stop_at: float | None = None,

@@ -9,7 +9,9 @@ interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compile
 state lives in the arrays, so a search goes on where it was.
 ``FUTOMIP_COMPILE=0`` or a missing numba keeps everything interpreted, and so do orders
 above ``latin_kernels.MAX_SIZE``, whose masks do not fit 64-bit integers (``usable``
-says whether a board fits; callers then keep ``Board.propagate``).
+says whether a board fits; callers then keep ``Board.propagate``).  The kernels take the
+Adjacent pairs too (``latin_kernels.PAIR_NEAR``, ``PAIR_APART``), numbered after the signs
+as in ``Board.pairs``.
 
 Interpreted runs call interpreted callees: the kernels are copied into one namespace of
 plain functions (``_interpreted_kernels``), so that calling them never decides the compiled
@@ -27,7 +29,8 @@ from typing import Any
 
 from .. import compiled
 from . import latin_kernels, latin_search_kernels
-from .latin_kernels import CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE
+from .latin_kernels import (CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE, PAIR_APART,
+                            PAIR_LESS, PAIR_NEAR)
 
 __all__ = ["COMPILE_AFTER", "Core", "usable"]
 
@@ -104,10 +107,11 @@ class Core:
         for pairs in board.cell_less:
             items += pairs
             starts.append(len(items))
-        self.st = [groups, cell_groups, [a for a, _ in board.less], [b for _, b in board.less], starts, items,
-                   [n, len(board.groups), len(board.less), per_cell, cells]]
+        kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
+        self.st = [groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
+                   [n, len(board.groups), len(board.pairs), per_cell, cells], kinds]
         capacity = cells * n + 2
-        queue = len(board.less) + 2 * len(board.groups)
+        queue = len(board.pairs) + 2 * len(board.groups)
         sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
                  capacity, capacity, capacity, capacity, cells]
         self.ws = [[0] * size for size in sizes]
@@ -156,8 +160,11 @@ class Core:
         failed, board = self.control(C_FAILED), self.board
         if failed < len(board.groups):
             return board.names[failed]
-        a, b = board.less[failed - len(board.groups)]
-        return f"{_cell(board.n, a)} < {_cell(board.n, b)}"
+        p = failed - len(board.groups)
+        a, b = board.pairs[p]
+        relation = "<" if p < len(board.less) else \
+            "differs by 1 from" if p < len(board.less) + len(board.near) else "differs by more than 1 from"
+        return f"{_cell(board.n, a)} {relation} {_cell(board.n, b)}"
 
     def counters(self) -> dict:
         return {"nodes": self.control(C_NODES), "pruned": self.control(C_PRUNED),

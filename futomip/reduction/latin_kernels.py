@@ -12,7 +12,9 @@ Arrays (all of integers; numpy ``int64`` when compiled, Python lists when interp
     st     the structure, a tuple: groups (G*n cell indices, a group's n cells in a row),
            cell_groups (cells*gpc group indices, -1 pads), less_a and less_b (the P signs
            value(less_a[p]) < value(less_b[p])), cl_start/cl_items (the signs of each cell,
-           compressed rows), dims = [n, G, P, gpc, cells]
+           compressed rows), dims = [n, G, P, gpc, cells], pair_kind (per pair: 0 a sign
+           a < b, 1 an Adjacent mark |a - b| = 1, 2 an unmarked Adjacent pair |a - b| != 1;
+           the rules of ``latin.Board.propagate``)
     ws     the workspace, a tuple of arrays indexed by the W_ constants below; ctl holds the
            scalars (trail length, failed constraint, search state) indexed by the C_ constants
 
@@ -28,7 +30,8 @@ from ..compiled import kernel
 MAX_SIZE = 62
 """Largest order the kernels take: masks and the matching's reach sets are 64-bit integers."""
 
-S_GROUPS, S_CELL_GROUPS, S_LESS_A, S_LESS_B, S_CL_START, S_CL_ITEMS, S_DIMS = range(7)
+S_GROUPS, S_CELL_GROUPS, S_LESS_A, S_LESS_B, S_CL_START, S_CL_ITEMS, S_DIMS, S_PAIR_KIND = range(8)
+PAIR_LESS, PAIR_NEAR, PAIR_APART = range(3)
 (W_QUEUE, W_FLAGS, W_TOUCH, W_OPEN, W_MATCHED, W_REACH, W_STK_POS, W_STK_REST, W_STK_BIT,
  W_TRAIL_CELL, W_TRAIL_OLD, W_CTL, W_WEIGHT, W_LEV_CELL, W_LEV_BIT, W_LEV_PHASE, W_LEV_MARK,
  W_UNION) = range(18)
@@ -240,12 +243,25 @@ def _match_filter(dom, st, ws, g, tops):
 
 
 @kernel
+def crowded(mask):
+    """The values v whose every support in ``mask`` is v-1 or v+1 (``latin._crowded``)."""
+    if mask == 0:
+        return 0
+    if mask & (mask - 1) == 0:
+        return (mask << 1) | (mask >> 1)
+    low = mask & -mask
+    if mask == low | (low << 2):
+        return low << 1
+    return 0
+
+
+@kernel
 def propagate(dom, st, ws, touched):
     """The "lines" fixpoint from the first ``touched`` cells of ws[W_TOUCH], in place and on
     the trail.  False when a sign or a group is found impossible (its id in ctl[C_FAILED])."""
     dims = st[S_DIMS]
     groups_count, pairs = dims[1], dims[2]
-    less_a, less_b = st[S_LESS_A], st[S_LESS_B]
+    less_a, less_b, pair_kind = st[S_LESS_A], st[S_LESS_B], st[S_PAIR_KIND]
     queue, flags, touch, ctl = ws[W_QUEUE], ws[W_FLAGS], ws[W_TOUCH], ws[W_CTL]
     tops = (0, 0, 0)
     for k in range(touched):
@@ -259,9 +275,17 @@ def propagate(dom, st, ws, touched):
             flags[p] = 0
             a, b = less_a[p], less_b[p]
             da, db = dom[a], dom[b]
-            # a < max(b): keep bits below bit max(b)-1; b > min(a): drop bits 0..min(a)-1.
-            new_a = da & ((1 << bit_index(db)) - 1) if db else 0
-            new_b = db & ~(((new_a & -new_a) << 1) - 1) if new_a else 0
+            kind = pair_kind[p]
+            if kind == PAIR_LESS:
+                # a < max(b): keep bits below bit max(b)-1; b > min(a): drop bits 0..min(a)-1.
+                new_a = da & ((1 << bit_index(db)) - 1) if db else 0
+                new_b = db & ~(((new_a & -new_a) << 1) - 1) if new_a else 0
+            elif kind == PAIR_NEAR:
+                new_a = da & ((db << 1) | (db >> 1))
+                new_b = db & ((new_a << 1) | (new_a >> 1))
+            else:
+                new_a = da & ~crowded(db)
+                new_b = db & ~crowded(new_a)
             if not new_a or not new_b:
                 failed = groups_count + p
                 break
