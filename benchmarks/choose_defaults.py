@@ -15,7 +15,9 @@ Puzzles per kind (never only the bundled ones; generated puzzles are made here f
 - sudoku: the first ``--sudoku`` of data/sudoku/hardest.txt;
 - killer: the bundled 9x9 (data/killer/cages.txt) and the Killer Sudoku in --killer-folder
   (made by ``futomip generate 9 --kind killer``); at most ``--killer``.  Killer has no split
-  search, so only "solver" is measured for it.
+  search, so only "solver" is measured for it;
+- adjacent: the Tatham "Adjacent" puzzles in --adjacent-folder (``.unequal``, made by
+  ``futomip generate 9 --kind adjacent``); at most ``--adjacent``.
 
 Configurations, for every available pair of ``--pairs``:
     split    ``--reduce split``: the split search and the solver on the whole reduced model
@@ -67,7 +69,8 @@ from futomip.puzzles.nonogram import from_grid  # noqa: E402
 from futomip.solvers import check  # noqa: E402
 
 CORPUS = Path("/work/shared/corpus")
-WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines", "killer": "lines"}
+WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines", "killer": "lines",
+               "adjacent": "lines"}
 CONFIGS = ("split", "turns", "search", "solver")
 OUT = ROOT / "futomip" / "solvers" / "measured.py"
 ALLOWANCE = 0.1
@@ -140,6 +143,11 @@ def killers(limit: int, folder: str | None) -> list:
     files = [ROOT / "data" / "killer" / "cages.txt"] + (sorted(Path(folder).glob("*.txt")) if folder else [])
     puzzles = [replace(p, name=path.name) for path in files for p in io.read(str(path))]
     return _spread(puzzles, limit)
+
+
+def adjacents(limit: int, folder: str | None) -> list:
+    files = sorted(Path(folder).glob("*.unequal")) if folder else []
+    return _spread([replace(p, name=path.name) for path in files for p in io.read(str(path))], limit)
 
 
 def configs_of(kind: str) -> tuple[str, ...]:
@@ -271,7 +279,7 @@ def write_defaults(totals: dict, command: str, count: dict) -> None:
     for kind in sorted(set(fresh) | set(measured.DEFAULTS)):
         if kind not in fresh:
             text.append(f'    "{kind}": (')
-            text += [f"        {tuple(row)!r}," for row in measured.DEFAULTS[kind]]
+            text += ["        (" + ", ".join(json.dumps(field) for field in row) + ")," for row in measured.DEFAULTS[kind]]
             text.append("    ),")
             continue
         entries = fresh[kind]
@@ -299,6 +307,8 @@ def main(argv=None) -> int:
     parser.add_argument("--latin", type=int, default=6)
     parser.add_argument("--sudoku", type=int, default=3)
     parser.add_argument("--killer", type=int, default=8)
+    parser.add_argument("--adjacent", type=int, default=8)
+    parser.add_argument("--adjacent-folder", help="Adjacent puzzles (.unequal) made by futomip generate --kind adjacent")
     parser.add_argument("--killer-folder", help="Killer Sudoku (.txt) made by futomip generate --kind killer")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jsonl", help="also append every run to this file")
@@ -323,7 +333,8 @@ def main(argv=None) -> int:
               "futoshiki": lambda: futoshikis(args.futoshiki, args.futoshiki_folder),
               "latin": lambda: latins(args.latin, args.seed),
               "sudoku": lambda: io.read(str(ROOT / "data" / "sudoku" / "hardest.txt"))[:args.sudoku],
-              "killer": lambda: killers(args.killer, args.killer_folder)}
+              "killer": lambda: killers(args.killer, args.killer_folder),
+              "adjacent": lambda: adjacents(args.adjacent, args.adjacent_folder)}
     puzzles = {kind: makers[kind]() for kind in kinds}
     print(f"pairs: {', '.join('/'.join(p) for p in pairs)}; schedule here: {choose(None)}; "
           f"puzzles: {', '.join(f'{k} {len(v)}' for k, v in puzzles.items())}", flush=True)

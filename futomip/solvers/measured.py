@@ -16,9 +16,18 @@ Must not import anything.
 # Measured 2026-11-26 (killer; load 10-15) with: python benchmarks/choose_defaults.py --kinds killer --killer 8 \
 #       --killer-folder KILLER_9x9 --time-limit 20 --write, KILLER_9x9 being the 100 made by
 #   futomip generate 9 --kind killer --count 100 --seed 1000 -o 'KILLER_9x9/k{seed}.txt'
+# Measured 2026-11-26 (adjacent; load 7-10) with: python benchmarks/choose_defaults.py --kinds adjacent --adjacent 10 \
+#       --adjacent-folder ADJACENT_9x9 --time-limit 20 --write, ADJACENT_9x9 being the 10 made by
+#   futomip generate 9 --kind adjacent --count 10 --seed 500 -o 'ADJACENT_9x9/a{seed}.unequal'
 MEASURED = "2026-11-26"
 
 DEFAULTS: dict[str, tuple[tuple[str, str, str, str], ...]] = {
+    "adjacent": (
+        ("ortools", "cpsat", "lines", "measured fastest: PAR2 0.6 s on 10 puzzles"),
+        ("ortools", "cpsat", "split", "PAR2 2.2 s on 10 puzzles, 3.64x the fastest"),
+        ("highspy", "highs", "split", "PAR2 2.5 s on 10 puzzles, 4.13x the fastest"),
+        ("highspy", "highs", "lines", "PAR2 8.2 s on 10 puzzles, 13.41x the fastest"),
+    ),
     "futoshiki": (
         ('ortools', 'cpsat', 'lines', 'measured fastest: PAR2 1.1 s on 20 puzzles'),
         ('ortools', 'cpsat', 'split', 'PAR2 3.1 s on 20 puzzles, 2.84x the fastest'),
