@@ -11,6 +11,8 @@ futomip draw data/futoshiki.dat --lp --encoding tight -o $out/futoshiki-lp-tight
 futomip draw data/nonogram/wolter/knotty.nin --lp -o $out/nonogram-lp.svg  # about 20 s: a 40x40 LP
 futomip draw $out/conflict-7x7.txt --explain -o $out/futoshiki-conflict.svg || test $? = 1
 futomip draw data/str8ts/seeds/blog-sample.txt --solution -o $out/str8ts-solved.png
+futomip draw data/killer/cages.txt --solution -o $out/killer-solved.svg
+futomip draw data/adjacent/tatham-7a.unequal --solution -o $out/adjacent-solved.svg
 # The notebook: executed by its kernel, exported to HTML with its outputs only, and that
 # page photographed by headless Chromium.
 (cd $out && jupyter nbconvert --to notebook --execute --inplace notebook.ipynb \

@@ -110,7 +110,7 @@ def _check_arguments(args) -> None:
     if args.kind == "adjacent" and args.difficulty == "search" and args.time_limit is None:
         # Minimal Adjacent puzzles are nearly always settled by probing: the draw could go on for ever.
         raise UsageError("--kind adjacent --difficulty search needs --time-limit: puzzles of that grade are rare "
-                         "(none was found at 4x4 to 6x6 within a minute; docs/notes/adjacent.md)")
+                         "(none was found at 4x4 to 6x6 within a minute; docs/maker.md)")
     if args.kind in ("latin", "str8ts", "adjacent") and args.size < 2:
         raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
     if args.output:
