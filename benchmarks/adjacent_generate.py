@@ -2,7 +2,7 @@
 
 Makes COUNT puzzles of size N (seeds 0..COUNT-1), prints each with its wall and CPU seconds,
 writes them to FOLDER (default /tmp/adjacent-bench) as tatham-adjacent IDs, and ends with the
-median, p90 and max of both times (docs/notes/adjacent.md).
+median, p90 and max of both times (docs/measurements.md).
 """
 
 import statistics

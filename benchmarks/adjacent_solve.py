@@ -1,6 +1,6 @@
 """Solve Adjacent puzzles with a uniqueness proof under five configurations, interleaved puzzle
 by puzzle: python benchmarks/adjacent_solve.py FILE... (every grid verified, every proof
-checked); prints median, p90 and max seconds per configuration (docs/notes/adjacent.md).
+checked); prints median, p90 and max seconds per configuration (docs/measurements.md).
 """
 
 import statistics

@@ -28,7 +28,7 @@ GLOBAL_FORMS = ("native", "linear")
 ``regular``) are built: the solver's
 own constraints (a pair with the ``native_globals`` capability: ortools/cpsat), or their
 linear decomposition (what every MILP layer and LP/MPS file uses, and the default: CP-SAT
-measured as fast or faster on it, docs/notes/globals.md).  None in ``Options``: linear."""
+measured as fast or faster on it, docs/measurements.md).  None in ``Options``: linear."""
 
 SCHEDULES = ("auto", "parallel", "sequential", "search")
 """How the split search and the solver on the whole model share the time

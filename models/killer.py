@@ -30,7 +30,7 @@ Encoding "sum" (the textbook form):
 Since each cell holds one value, ``sum_v v * x(r,c,v)`` is the cell's digit, so cage_sum says
 the digits add to S(k); cage_value is ``all_different_onehot`` in its "at most once" form.
 (Measured: CP-SAT takes minutes on a cage-only 9x9 in this form and seconds in the
-combination form, docs/notes/killer.md.)
+combination form, docs/measurements.md.)
 
 In both, each cage of two or more cells is recorded as the global ``all_different`` over its
 cell views (CP-SAT builds it natively with ``--globals native``; in the sum form its

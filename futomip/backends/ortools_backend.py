@@ -16,7 +16,7 @@ without their start or arc columns, and cells fixed by the reduction become cons
 models without globals) every row is written as a row of Booleans, as above: measured on
 hard 9x9 Futoshiki, Latin completions and 16x16/25x25 Sudoku, CP-SAT is as fast or faster
 on the 0/1 rows, whose exactly-once-per-value rows propagate what AllDifferent does not
-(docs/notes/globals.md).
+(docs/measurements.md).
 
 Must not import ``models``, the puzzles, PuLP or Pyomo.
 """

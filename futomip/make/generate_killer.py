@@ -105,7 +105,7 @@ def split_cage(cage: list[Cell], rng: random.Random) -> list[list[Cell]]:
 def _checking_options(options: Options) -> Options:
     """The options of the uniqueness checks: those asked for, or when no pair is named CP-SAT
     with native all-different (measured 10-15x faster than the kind's default MILP pair on
-    the first, loosely caged checks: docs/notes/killer.md) when it is installed."""
+    the first, loosely caged checks: docs/measurements.md) when it is installed."""
     if options.backend or options.solver or options.globals:
         return options
     from ..solvers import check as check_pair

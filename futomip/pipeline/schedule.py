@@ -36,7 +36,7 @@ side B has had at most T_A + QUANTUM + step, so the answer comes after at most
 the 2x of the issue, plus a fixed 50 ms and one step.  (Had the solver to restart, as with
 doubling slices for a non-resumable side, the bound would be about 4x for the solver side.)
 What the bound does not count: a forked worker runs some 10-20% slower than the same solve
-in this process (copy-on-write faults after the fork), measured in docs/notes/schedule.md.
+in this process (copy-on-write faults after the fork), measured in docs/measurements.md.
 Frozen, the solver's own wall-clock limit runs on: it is given the command's whole
 remaining time, which the two sides share anyway.
 

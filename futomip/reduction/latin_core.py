@@ -37,7 +37,7 @@ __all__ = ["COMPILE_AFTER", "Core", "usable"]
 COMPILE_AFTER = 0.5
 """Seconds of interpreted work after which the kernels go compiled.  Loading numba and its
 cached kernels costs about 0.4 s of CPU and up to 1 s of wall time once per process
-(docs/notes/latinjit.md); switching after about as much work as the switch costs (the
+(docs/measurements.md); switching after about as much work as the switch costs (the
 ski-rental rule) keeps a search within about twice the better of staying interpreted and
 compiling at once.  A puzzle settled sooner never loads numba."""
 

@@ -66,7 +66,7 @@ RESTART_FAILURES: int | None = None
 first leaf; None: never restart.  Off by default: with cutoffs of 100 or 1000 failures,
 restarts found the first leaf of as many order-25 QCP instances as the plain search (4 of
 15 in 10 s, not the same 4), cost nodes on easy QWH completions and on hard 9x9 Futoshiki
-searched to the end (docs/notes/latinjit.md)."""
+searched to the end (docs/measurements.md)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""

@@ -44,7 +44,7 @@ EAGER_CELLS = 1600
 
 SEARCH_KERNEL_AFTER = 1.0
 """Seconds the clause-learning search runs in Python before it hands over to the compiled one
-(``nonogram_cdcl``).  That one makes some 30x more decisions a second (docs/notes/learnjit.md),
+(``nonogram_cdcl``).  That one makes some 16-20x more decisions a second (docs/measurements.md),
 so after loading the kernels (0.5-1 s) the rest of the search costs little: handing over once
 the Python search has run about as long as the load costs is the ski-rental rule (at most about
 twice the better choice made in hindsight, plus the restart the handover waits for)."""
@@ -53,7 +53,7 @@ KERNEL_AFTER = 4.0
 """Seconds a search runs in Python before it loads the kernels.  Loading costs 0.5-1 s (numba's
 import and its cache; more on a loaded machine) and the learning search gains about 1.5x from
 compiled line solves, so a search shorter than a few seconds would lose (measured in
-docs/notes/jit.md: with 1 s, puzzles solved in 2-4 s took a second longer)."""
+docs/measurements.md: with 1 s, puzzles solved in 2-4 s took a second longer)."""
 
 
 def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KERNEL_AFTER) -> bool:

@@ -15,7 +15,7 @@ Which propagates more.  CP-SAT propagates ``AddAllDifferent`` on the values take
 cell's value leaves the others) and on bounds; the decomposition's permutation rows, read
 by CP-SAT as exactly-one constraints over literals, also fix a cell when it is the last of
 its group that can take a value (a "hidden single"), which the native constraint does not.
-Measured (docs/notes/globals.md), the rows are as fast or faster on every Latin-family
+Measured (docs/measurements.md), the rows are as fast or faster on every Latin-family
 kind, so the linear form is CP-SAT's default and this one is asked for with
 ``--globals native``.
 """

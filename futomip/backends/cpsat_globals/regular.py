@@ -18,7 +18,7 @@ like every other row (``Session.solve``), so a native answer that broke them is 
 Which is faster.  Both are exact.  The expansion is larger than the rows: (m+1)(L-m+1)
 transition literals per line against k(L-m+1) block starts, and CP-SAT's presolve probing
 spends most of its time on them; the rows' block starts are also the better decisions.
-Measured (docs/notes/nonoglobal.md): the automata win the MiniZinc "dom" puzzles and lose the
+Measured (docs/measurements.md): the automata win the MiniZinc "dom" puzzles and lose the
 TAAI sample (48/50 against 49/50, PAR2 215 s against 128 s), so the rows stay CP-SAT's
 default for nonograms and this form is asked for with ``--globals native``.
 """
