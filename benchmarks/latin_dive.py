@@ -41,7 +41,7 @@ def run(puzzle, variant: str, limit: float) -> dict:
         n = puzzle.size
         grid = tuple(tuple(leaf.masks[r * n + c].bit_length() for c in range(n)) for r in range(n))
         assert verify(puzzle, grid) == [], "a leaf that is not a solution"
-    return {"solved": solved, "finished": search.finished, "seconds": seconds, "nodes": search.nodes,
+    return {"solved": solved, "finished": search.finished or not search.needed, "seconds": seconds, "nodes": search.nodes,
             "dive": search.dive.summary() if search.dive is not None else None}
 
 
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         for variant in variants:
             row = run(puzzle, variant, args.limit)
             times[variant].append(row["seconds"] if row["solved"] or row["finished"] else float("inf"))
-            print(f"{Path(path).name}\t{variant}\t{'solved' if row['solved'] else 'proved empty' if row['finished'] else 'limit'}"
+            print(f"{Path(path).name}\t{variant}\t{'solved' if row['solved'] else 'decided' if row['finished'] else 'limit'}"
                   f"\t{row['seconds']:.2f}s\t{row['nodes']} nodes\t{row['dive'] or ''}", flush=True)
     for variant in variants:
         done = sorted(times[variant])

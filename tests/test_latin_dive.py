@@ -18,7 +18,7 @@ from futomip.puzzles import verify
 from futomip.reduction import latin_core, latin_split, reduce
 from futomip.reduction.latin import board_of
 from futomip.reduction.latin_dive import dive
-from futomip.reduction.latin_kernels import C_VALUE_ORDER
+from futomip.reduction.latin_kernels import C_FAIL_LIMIT, C_VALUE_ORDER
 
 
 def _grid(masks, n):
@@ -32,7 +32,7 @@ def _dive(puzzle, root, mode):
     return core, outcomes[-1]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(_small_puzzles)
 def test_dive_hands_out_only_verified_solutions_and_restores_the_masks(puzzle):
     """A dive, compiled and interpreted, ends the same way; a candidate it gives is a verified
@@ -63,6 +63,7 @@ def _leaves_with_order(puzzle, mode, prefer_seed):
     # Any preferred values (also values no longer in a mask): the order changes, not the leaves.
     core.prefer([1 << rng.randrange(puzzle.size) for _ in root.masks])
     core.set_control(C_VALUE_ORDER, 2)
+    core.set_control(C_FAIL_LIMIT, -1)
     leaves = []
     while True:
         outcome = core.search(1000)
@@ -72,7 +73,7 @@ def _leaves_with_order(puzzle, mode, prefer_seed):
             return root, search, leaves
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(_small_puzzles, st.integers(0, 10 ** 6))
 def test_preferred_value_order_yields_every_solution_once(puzzle, seed):
     """With preferred values (C_VALUE_ORDER 2) the search, compiled and interpreted, yields the
@@ -89,7 +90,7 @@ def test_preferred_value_order_yields_every_solution_once(puzzle, seed):
         assert verify(puzzle, grid) == []
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(_small_puzzles, st.sampled_from([0.0, 1e-4]))
 def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget):
     """The split with the dive at its hand-over (after ``budget`` s of Python search) yields
