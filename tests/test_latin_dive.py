@@ -90,20 +90,21 @@ def test_preferred_value_order_yields_every_solution_once(puzzle, seed):
         assert verify(puzzle, grid) == []
 
 
-@settings(max_examples=20, deadline=None)
-@given(_small_puzzles, st.sampled_from([0.0, 1e-4]))
-def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget):
-    """The split with the dive at its hand-over (after ``budget`` s of Python search) yields
-    exactly the brute-force solutions, each once, the dive's candidate included."""
-    saved = latin_core.COMPILE_AFTER
-    latin_core.COMPILE_AFTER = budget
+@settings(max_examples=30, deadline=None)
+@given(_small_puzzles, st.sampled_from([0.0, 1e-4]), st.sampled_from([1, 400]))
+def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds):
+    """The split with the dive at its hand-over (after ``budget`` s of Python search, the root
+    LP alone or a dive of up to 400 rounds) yields exactly the brute-force solutions, each
+    once, the dive's candidate included."""
+    saved = latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS
+    latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = budget, rounds
     try:
         root = reduce(puzzle, "split")
         search = latin_split.Split(puzzle, root, mode="auto")
         search.relaxation = Relaxation
         leaves = [leaf.masks for leaf in search]
     finally:
-        latin_core.COMPILE_AFTER = saved
+        latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = saved
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
@@ -112,9 +113,10 @@ def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget):
 
 
 def test_split_dives_on_a_hard_9x9_and_finds_the_one_solution_once(monkeypatch):
-    """A hard 9x9 whose Python search hands over at once: the dive runs, and the leaves are one,
+    """A hard 9x9 whose Python search hands over at once: a dive runs, and the leaves are one,
     the verified solution (whether the dive or the search found it)."""
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.0)
+    monkeypatch.setattr(latin_split, "DIVE_ROUNDS", 400)  # dives without numba too
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     root = reduce(puzzle, "split")
     search = latin_split.Split(puzzle, root, mode="auto")

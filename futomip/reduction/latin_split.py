@@ -156,8 +156,10 @@ class Split(nonogram_split.Split):
                 if leaf is HANDOVER:
                     if compiled.compiled():
                         break
-                    # No numba: a dive on the interpreted kernels, then the Python search to its end.
-                    yield from self._dive(latin_core.Core(board, self.root.masks, "interpreted"), yielded)
+                    # No numba: the Python search to its end (it has no LP value order), after a
+                    # dive on the interpreted kernels when dives go deeper than the root LP.
+                    if DIVE_ROUNDS > 1:
+                        yield from self._dive(latin_core.Core(board, self.root.masks, "interpreted"), yielded)
                     continue
                 if leaf is not None:
                     if leaf.masks in yielded:
