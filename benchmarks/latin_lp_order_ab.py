@@ -11,28 +11,16 @@ neither pays a compilation the other does not.  Prints each pair and the counts 
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from latin_whole_puzzle import _run as run  # noqa: E402  (one fresh futomip process, timed)
 
 PLAIN = "import sys; from futomip.reduction import latin_split; latin_split.DIVE_ROUNDS = 0; " \
         "sys.argv[0] = 'futomip'; from futomip.cli import program; program()"
-
-
-def run(command: list[str], limit: float) -> tuple[float, str]:
-    started = time.perf_counter()
-    done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, timeout=limit + 60)
-    seconds = time.perf_counter() - started
-    try:
-        status = json.loads(done.stdout.splitlines()[-1])["status"]
-    except (IndexError, ValueError, KeyError):
-        status = f"exit {done.returncode}"
-    return seconds, status
 
 
 def main(argv: list[str] | None = None) -> int:
