@@ -30,7 +30,7 @@ from ..result import Result
 from ..solvers import check_request, solver as solver_named, wanted_capabilities
 from ..solvers.defaults import configuration
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
-from . import schedule, whole_model
+from . import latin_relaxation, schedule, whole_model
 from .model_run import ModelRun
 
 __all__ = ["SolutionFinder", "default_encoding"]
@@ -71,6 +71,9 @@ class SolutionFinder:
         self.domains = reduction.reduce(puzzle, self.level, deadline.fraction_end(0.5), progress)
         self.split = reduction.split(puzzle, self.domains, deadline.end, progress) \
             if self.level == "split" else None
+        if hasattr(self.split, "relaxation") and latin_relaxation.available():
+            # The Latin search dives on the LP relaxation once it has worked a while (latin_dive).
+            self.split.relaxation = latin_relaxation.Relaxation
         self.seconds["reduce"] += time.perf_counter() - start
         self._out_of_time = ""
         self.globals_form = ""

@@ -113,7 +113,7 @@ class Core:
         capacity = cells * n + 2
         queue = len(board.pairs) + 2 * len(board.groups)
         sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
-                 capacity, capacity, capacity, capacity, cells]
+                 capacity, capacity, capacity, capacity, cells, cells]
         self.ws = [[0] * size for size in sizes]
         self.ws[latin_kernels.W_WEIGHT] = [1 + len(pairs) for pairs in board.cell_less]
         self.dom = list(masks)
@@ -201,6 +201,36 @@ class Core:
 
     def restart(self) -> None:
         self.kernels.restart(self.dom, self.ws)
+
+    # -- a dive's fixings, undone from the trail (``latin_dive``) -------------------------
+    def trail(self) -> int:
+        """The trail's length now: a mark for ``undo``."""
+        return self.control(latin_kernels.C_TRAIL)
+
+    def restrict(self, changes) -> bool:
+        """Each (cell, mask) of ``changes`` keeps only ``mask`` of its cell, then the "lines"
+        fixpoint, all on the trail; False when it fails (the masks are then partly changed:
+        ``undo`` to a mark taken before)."""
+        touch = self.ws[latin_kernels.W_TOUCH]
+        count = 0
+        for cell, mask in changes:
+            self.kernels.assign(self.dom, self.ws, cell, self.dom[cell] & mask)
+            touch[count] = cell
+            count += 1
+        started = time.perf_counter()
+        ok = bool(self.kernels.propagate(self.dom, self.st, self.ws, count))
+        self.timed(started)
+        return ok
+
+    def undo(self, mark: int) -> None:
+        """Every mask back to what it was when the trail was ``mark`` long."""
+        self.kernels.undo(self.dom, self.ws, mark)
+
+    def prefer(self, bits) -> None:
+        """The value bit each cell's search tries first under C_VALUE_ORDER 2 (0: none)."""
+        prefer = self.ws[latin_kernels.W_PREFER]
+        for cell, bit in enumerate(bits):
+            prefer[cell] = bit
 
 
 def _cell(n: int, i: int) -> str:

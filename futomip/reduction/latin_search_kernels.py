@@ -12,7 +12,10 @@ Branching: the open cell with the fewest values per weight (dom/wdeg; weights ar
 for the cells of every constraint that fails), ties to the first cell; with C_NOISE set
 each score is multiplied by a factor in [1, 1.2) from a linear congruential generator
 kept in ctl (so that compiled and interpreted runs draw the same numbers); the value is the
-smallest (C_VALUE_ORDER 0) or the largest (1).
+smallest (C_VALUE_ORDER 0), the largest (1), or the cell's preferred value ws[W_PREFER][cell]
+when it is still in the domain, else the smallest (2: the value the LP relaxation puts
+highest, ``latin_dive``).  The value order only orders the two children, so every order
+yields the same set of leaves.
 
 ``probe_cell`` is one step of singleton probing (``latin_probing``): every value of a
 cell is tried with the fixpoint, and every cell keeps the union of what the surviving
@@ -26,7 +29,7 @@ from __future__ import annotations
 from ..compiled import kernel
 from .latin_kernels import (C_DEPTH, C_FAIL_LIMIT, C_FAILED, C_LEVEL, C_LIMIT, C_MODE, C_NODES, C_NOISE,
                             C_PROBES, C_PRUNED, C_RNG, C_RUN_FAILS, C_TRAIL, C_VALUE_ORDER, S_DIMS, S_GROUPS, S_LESS_A, S_LESS_B,
-                            W_CTL, W_LEV_BIT, W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_TOUCH, W_UNION, W_WEIGHT,
+                            W_CTL, W_LEV_BIT, W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_PREFER, W_TOUCH, W_UNION, W_WEIGHT,
                             assign, bit_index, popcount, propagate, undo)
 
 MODE_NODE, MODE_BACKTRACK = 0, 1
@@ -118,8 +121,10 @@ def search(dom, st, ws, budget):
             return LEAF
         mask = dom[best]
         bit = mask & -mask
-        if ctl[C_VALUE_ORDER]:
+        if ctl[C_VALUE_ORDER] == 1:
             bit = 1 << bit_index(mask)
+        elif ctl[C_VALUE_ORDER] == 2 and ws[W_PREFER][best] & mask:
+            bit = ws[W_PREFER][best]
         level += 1
         ctl[C_LEVEL] = level
         lev_cell[level], lev_bit[level], lev_phase[level], lev_mark[level] = best, bit, 0, ctl[C_TRAIL]

@@ -48,6 +48,7 @@ from typing import Callable, Iterator
 from .. import compiled
 from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
+from .latin_dive import dive
 from .latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NOISE, C_RNG, C_VALUE_ORDER
 from .latin_search_kernels import DONE, LEAF, RESTART
 from .nonogram_learning import luby
@@ -70,6 +71,16 @@ searched to the end (docs/measurements.md)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
+
+DIVE_ROUNDS = 1
+"""LP solves of the dive at the hand-over (``latin_dive``) when the pipeline brings a
+relaxation: 1 solves the root relaxation for the value order only.  Deeper dives (up to
+``latin_dive.MAX_ROUNDS``) found no completion of order-30 QWH instances at 42% holes in
+4-6 s (the relaxation's vertices are mostly fractional there: 31 of 377 open cells at 1),
+docs/notes/latin30.md."""
+
+ROOT_LP_SECONDS = 5.0
+"""Seconds the relaxation may take before the search goes on without it."""
 
 HANDOVER = object()
 """What the Python search yields when its budget of work is spent (see ``_depth_first``)."""
@@ -107,6 +118,10 @@ class Split(nonogram_split.Split):
         """How the kernels run: "auto", "interpreted" or "compiled" (``latin_core.Core``)."""
         self._core: latin_core.Core | None = None
         self._offsets = (0, 0, 0)
+        self.relaxation = None
+        """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
+        sets it); None: no dive, the search alone."""
+        self.dive = None
 
     @property
     def needed(self) -> bool:
@@ -114,7 +129,10 @@ class Split(nonogram_split.Split):
 
     def summary(self) -> dict:
         """The search counters, for reports, and whether its kernels ran ``compiled``."""
-        return {**super().summary(), "compiled": self._core is not None and self._core.compiled}
+        summary = {**super().summary(), "compiled": self._core is not None and self._core.compiled}
+        if self.dive is not None:
+            summary["dive"] = self.dive.summary()
+        return summary
 
     def _leaves(self) -> Iterator[LatinDomains | None]:
         if self._search is None:
@@ -138,14 +156,22 @@ class Split(nonogram_split.Split):
                 if leaf is HANDOVER:
                     if compiled.compiled():
                         break
-                    continue  # no numba: the Python search goes on to its end
+                    # No numba: the Python search to its end (it has no LP value order), after a
+                    # dive on the interpreted kernels when dives go deeper than the root LP.
+                    if DIVE_ROUNDS > 1:
+                        yield from self._dive(latin_core.Core(board, self.root.masks, "interpreted"), yielded)
+                    continue
                 if leaf is not None:
+                    if leaf.masks in yielded:
+                        continue
                     yielded.add(leaf.masks)
                 yield leaf
             else:
                 return
             mode = "compiled"
         core = self._core = latin_core.Core(board, self.root.masks, mode)
+        if self.relaxation is not None and yielded is not None:
+            yield from self._dive(core, yielded)
         self._offsets = (self.nodes, self.pruned, self.depth)
         core.set_control(C_LIMIT, self.limit)
         core.set_control(C_RNG, SEED)
@@ -185,6 +211,27 @@ class Split(nonogram_split.Split):
             elif outcome == DONE:
                 self.finished = True
                 return
+
+    def _dive(self, core, yielded: set) -> Iterator[LatinDomains | None]:
+        """An LP-guided dive from the root (``latin_dive``), once: its candidate, if any, as a
+        leaf (added to ``yielded``, so the search skips it), and the root relaxation's values
+        as the search's value order."""
+        if self.relaxation is None or self.dive is not None:
+            return
+        # The root relaxation is only worth a bounded time: the search goes on without it.
+        stop = time.perf_counter() + ROOT_LP_SECONDS
+        stop = stop if self.stop_at is None else min(stop, self.stop_at)
+        relaxation = self.relaxation(core.board, self.root.masks, stop, "ipm" if DIVE_ROUNDS == 1 else "simplex")
+        for outcome in dive(core, relaxation, self.stop_at, self._pause, DIVE_ROUNDS):
+            if outcome is None:
+                yield None
+                continue
+            self.dive = outcome
+        core.prefer(self.dive.prefer)
+        core.set_control(C_VALUE_ORDER, 2)
+        if self.dive.solution is not None and self.dive.solution not in yielded:
+            yielded.add(self.dive.solution)
+            yield LatinDomains(self.root.size, self.dive.solution)
 
     def _budget(self, run: int) -> int:
         """The failures restart ``run`` may meet before the next restart (-1: no restarts)."""
