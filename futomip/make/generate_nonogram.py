@@ -1,9 +1,10 @@
 """Generating nonograms with a unique solution and a chosen human grade.
 
-Puzzles asked to need probing or search are made by the climb of ``nonogram_climb``
+Puzzles asked to need search are made by the climb of ``nonogram_climb``
 (``strategy="climb"``, the default): a walk over pictures that keeps one solution and raises
 the number of cells the line solver leaves open.  Otherwise (``strategy="draw"``, and for
-"lines" or no grade asked) a picture is drawn at random (each cell black with probability ``density``) and its clues
+any other grade: at 15x15 random pictures give "probing" puzzles faster than the climb,
+docs/notes/nonomake.md) a picture is drawn at random (each cell black with probability ``density``) and its clues
 are read off.  The human grade (``futomip.make.grade.human_grade``: the weakest exact rule level
 that decides the puzzle) then tells how hard it is: a puzzle graded ``lines`` or
 ``probing`` has exactly one solution by the exactness of the reduction.  One graded
@@ -28,7 +29,7 @@ from typing import Callable
 
 from .generate import GenerationStopped
 from .grade import HUMAN_LEVELS, human_grade
-from .nonogram_climb import CLIMB_LEVELS, climb
+from .nonogram_climb import climb
 from ..options import Deadline, Options
 from ..puzzles.nonogram import Nonogram, from_grid
 from ..pipeline.solve import solve
@@ -67,7 +68,7 @@ def generate_nonogram(
     deadline = deadline or Deadline(None)
     rng = random.Random(seed)
     name = f"nonogram-{width}x{height}-{seed}"
-    if strategy == "climb" and difficulty in CLIMB_LEVELS:
+    if strategy == "climb" and difficulty == "search":
         puzzle, grid, level = climb(width, height, difficulty, density, rng, Options(backend, solver), deadline,
                                     progress)
         return Nonogram(puzzle.rows, puzzle.cols, name), grid, level
