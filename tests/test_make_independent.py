@@ -200,3 +200,21 @@ def test_climbed_nonograms_have_the_grade_and_one_solution_by_independent_checks
         found = _nonogram_solutions(made.puzzle)
         assert len(found) == 1 and all(found[0][r, c] == made.solution[r][c] for r, c in found[0])
         assert _nonogram_by_rows(made.puzzle) == 1
+
+
+def test_four_cells_open_after_probing_always_mean_two_solutions():
+    """The climb's shortcut (``nonogram_climb.SWAP``): every random 6x6 picture whose puzzle
+    probing leaves with exactly four open cells has two solutions, by the row enumeration."""
+    import random
+
+    from futomip.make.nonogram_climb import SWAP
+    from futomip.puzzles.nonogram import from_grid
+
+    rng, seen = random.Random(5), 0
+    for _ in range(3000):
+        grid = tuple(tuple(int(rng.random() < 0.5) for _ in range(6)) for _ in range(6))
+        puzzle = from_grid(grid)
+        if human_grade(puzzle)[2] == SWAP:
+            seen += 1
+            assert _nonogram_by_rows(puzzle) == 2 and len(_nonogram_solutions(puzzle)) == 2
+    assert seen >= 5

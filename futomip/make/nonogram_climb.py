@@ -18,6 +18,8 @@ puzzles with one solution:
               unique); for "search" one that the exact uniqueness check
               (``unique.check``: a uniqueness solve through the ordinary pipeline)
               proves to have one solution, since that picture is then *the* solution
+              (skipped when probing leaves exactly four cells open: that is always a
+              2x2 swap with two solutions, see ``SWAP``)
     restart   from a new random picture after ``STALE_STEPS`` steps without progress
 
 The score, cells open after line solving, is the reduction's own measure of how much of
@@ -51,6 +53,15 @@ NEIGHBOURS = 20
 
 STALE_STEPS = 30
 """Steps without a rise in the score before the climb starts again from a new picture."""
+
+SWAP = 4
+"""Cells open after probing that make two solutions for sure, so the exact check is skipped.
+
+A line with one open cell is settled by line solving (its two colours give different black
+counts), so four open cells lie two in each of two rows and two columns, the corners of a
+rectangle; each of those lines holds one black corner, and the line fixpoint after setting
+one corner completes all four consistently either way (else probing would have fixed it):
+both diagonals are solutions."""
 
 Picture = tuple[tuple[int, ...], ...]
 
@@ -102,12 +113,12 @@ def climb(width: int, height: int, difficulty: str, density: float, rng: random.
         for r, c in _candidates(grid, rng):
             neighbour = _flip(grid, r, c)
             puzzle = from_grid(neighbour)
-            level, open_after_lines, _ = human_grade(puzzle, deadline.end)
+            level, open_after_lines, open_after_probing = human_grade(puzzle, deadline.end)
             tried += 1
             if level == difficulty == "probing":
                 return puzzle, neighbour, level
             if level == difficulty == "search":
-                if check(puzzle, neighbour, options, deadline).unique:
+                if open_after_probing != SWAP and check(puzzle, neighbour, options, deadline).unique:
                     return puzzle, neighbour, level
                 continue
             if level not in ("lines", "probing") or open_after_lines < top:
