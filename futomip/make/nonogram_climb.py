@@ -33,6 +33,7 @@ Must not import the CLI.
 from __future__ import annotations
 
 import random
+import time
 from typing import Callable
 
 from .generate import GenerationStopped
@@ -42,6 +43,7 @@ from .. import reduction
 from ..options import Deadline, Options
 from ..puzzles.nonogram import Nonogram, from_grid
 from ..reduction.nonogram import UNKNOWN
+from ..reduction.nonogram_compiled import use_kernels
 
 __all__ = ["climb", "CLIMB_LEVELS", "NEIGHBOURS", "STALE_STEPS"]
 
@@ -95,6 +97,7 @@ def climb(width: int, height: int, difficulty: str, density: float, rng: random.
         raise ValueError(f"the climb makes {CLIMB_LEVELS} puzzles, not {difficulty!r}")
     tried = restarts = 0
     grid, score, stale = None, -1, 0
+    began = time.perf_counter()
     while True:
         if deadline.expired:
             raise GenerationStopped(f"no {difficulty} {width}x{height} nonogram within the time limit "
@@ -108,6 +111,10 @@ def climb(width: int, height: int, difficulty: str, density: float, rng: random.
             if level not in ("lines", "probing"):
                 continue
             grid, score, stale, restarts = start, open_after_lines, 0, restarts + 1
+        # Grading is most of the climb's work; once it has run as long as a search would before
+        # loading the compiled kernels, load them, and every later grade runs in them
+        # (``reduction.reduce`` picks its board by the same rule; equal results, ~2.5x faster).
+        use_kernels(from_grid(grid), since=began)
         best: list[Picture] = []
         top = score
         for r, c in _candidates(grid, rng):
