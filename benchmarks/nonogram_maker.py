@@ -1,6 +1,7 @@
 """Nonograms made per minute at each human grade: random draws against the climb.
 
-    python benchmarks/nonogram_maker.py --size 15 --seeds 10 --cap 60 [--levels probing,search] [--out runs.jsonl]
+    python benchmarks/nonogram_maker.py --size 15 --seeds 10 --cap 60 [--levels probing,search]
+        [--strategies climb,draw] [--out runs.jsonl]
 
 For each seed and each grade asked, runs ``generate_nonogram`` with ``strategy="draw"`` (the
 old maker: random pictures until one fits) and ``strategy="climb"`` (``nonogram_climb``) one
@@ -40,14 +41,15 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=10)
     parser.add_argument("--cap", type=float, default=60.0)
     parser.add_argument("--levels", default="lines,probing,search")
+    parser.add_argument("--strategies", default=",".join(STRATEGIES))
     parser.add_argument("--out")
     args = parser.parse_args()
-    levels = args.levels.split(",")
-    runs: dict[tuple[str, str], list[tuple[bool, float]]] = {(lv, s): [] for lv in levels for s in STRATEGIES}
+    levels, strategies = args.levels.split(","), args.strategies.split(",")
+    runs: dict[tuple[str, str], list[tuple[bool, float]]] = {(lv, s): [] for lv in levels for s in strategies}
     out = open(args.out, "w") if args.out else None
     for seed in range(args.seed, args.seed + args.seeds):
         for level in levels:
-            for strategy in STRATEGIES:
+            for strategy in strategies:
                 start, cpu = time.perf_counter(), _cpu()
                 try:
                     puzzle, grid, made = generate_nonogram(args.size, args.size, seed=seed, difficulty=level,
