@@ -46,6 +46,8 @@ def test_cli_writes_puzzle_and_solution(tmp_path):
                             text=True, timeout=120)
     assert json.loads(solved.stdout)["unique"] is True
     assert (tmp_path / "n-0.sol").is_file()
+    # A nonogram has no finer rule ladder: its grade line names the grade alone.
+    assert "% human grade: lines\n" in (tmp_path / "n-0.sol").read_text()
 
 
 def test_difficulty_is_for_nonograms_only():

@@ -1,6 +1,10 @@
 """Generating nonograms with a unique solution and a chosen human grade.
 
-A picture is drawn at random (each cell black with probability ``density``) and its clues
+Puzzles asked to need search are made by the climb of ``nonogram_climb``
+(``strategy="climb"``, the default): a walk over pictures that keeps one solution and raises
+the number of cells the line solver leaves open.  Otherwise (``strategy="draw"``, and for
+any other grade: at 15x15 random pictures give "probing" puzzles faster than the climb,
+docs/notes/nonomake.md) a picture is drawn at random (each cell black with probability ``density``) and its clues
 are read off.  The human grade (``futomip.make.grade.human_grade``: the weakest exact rule level
 that decides the puzzle) then tells how hard it is: a puzzle graded ``lines`` or
 ``probing`` has exactly one solution by the exactness of the reduction.  One graded
@@ -12,7 +16,8 @@ fits or the deadline passes.
 
 Measured (README, Grading puzzles): random pictures give "lines" puzzles in milliseconds and
 "probing" ones in a fraction of a second, but a picture whose puzzle needs search *and* has
-one solution is rare: none among ~2,500 8x8 or ~1,800 10x10 pictures in 30 s each.
+one solution is rare: none among ~2,500 8x8 or ~1,800 10x10 pictures in 30 s each; the
+climb makes them in seconds (docs/notes/nonomake.md).
 
 Must not import the CLI.
 """
@@ -24,13 +29,16 @@ from typing import Callable
 
 from .generate import GenerationStopped
 from .grade import HUMAN_LEVELS, human_grade
-from ..options import Deadline
+from .nonogram_climb import climb
+from ..options import Deadline, Options
 from ..puzzles.nonogram import Nonogram, from_grid
 from ..pipeline.solve import solve
 
-__all__ = ["generate_nonogram", "DIFFICULTIES"]
+__all__ = ["generate_nonogram", "DIFFICULTIES", "STRATEGIES"]
 
 DIFFICULTIES = HUMAN_LEVELS
+
+STRATEGIES = ("climb", "draw")
 
 
 def _picture(width: int, height: int, density: float, rng: random.Random) -> tuple[tuple[int, ...], ...]:
@@ -47,15 +55,23 @@ def generate_nonogram(
     solver: str | None = None,
     progress: Callable[[str], None] | None = None,
     deadline: Deadline | None = None,
+    strategy: str = "climb",
 ) -> tuple[Nonogram, tuple[tuple[int, ...], ...], str]:
     """A nonogram of ``width`` x ``height`` with exactly one solution, that solution, and
-    its human grade (``difficulty`` if one was asked for)."""
+    its human grade (``difficulty`` if one was asked for); ``strategy`` as in the module text."""
     if difficulty is not None and difficulty not in DIFFICULTIES:
         raise ValueError(f"difficulty must be one of {DIFFICULTIES}, got {difficulty!r}")
     if not 0 < density < 1:
         raise ValueError(f"density must lie strictly between 0 and 1, got {density}")
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {STRATEGIES}, got {strategy!r}")
     deadline = deadline or Deadline(None)
     rng = random.Random(seed)
+    name = f"nonogram-{width}x{height}-{seed}"
+    if strategy == "climb" and difficulty == "search":
+        puzzle, grid, level = climb(width, height, difficulty, density, rng, Options(backend, solver), deadline,
+                                    progress)
+        return Nonogram(puzzle.rows, puzzle.cols, name), grid, level
     attempts = 0
     while True:
         if deadline.expired:
@@ -73,5 +89,4 @@ def generate_nonogram(
             proof = solve(puzzle, backend=backend, solver=solver, unique=True, time_limit=deadline.remaining())
             if proof.unique is not True:
                 continue
-        name = f"nonogram-{width}x{height}-{seed}"
         return Nonogram(puzzle.rows, puzzle.cols, name), grid, level

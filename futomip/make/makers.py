@@ -53,7 +53,8 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
 
         puzzle, solution, level = generate_nonogram(size, height or size, density, seed, difficulty, options.backend,
                                                     options.solver, progress, deadline)
-        return Made(puzzle, solution, level, f"human grade {level}")
+        # The rung is the grade itself (no finer ladder), not None: the .sol comment would say "settled by None".
+        return Made(puzzle, solution, level, f"human grade {level}", level)
     elif kind == "sudoku":
         from .generate_sudoku import generate_sudoku
 
