@@ -4,8 +4,8 @@ Puzzles asked to need search are made by the climb of ``nonogram_climb``
 (``strategy="climb"``, the default): a walk over pictures that keeps one solution and raises
 the number of cells the line solver leaves open.  Otherwise (``strategy="draw"``, and for
 any other grade: at 15x15 random pictures give "probing" puzzles faster than the climb,
-docs/notes/nonomake.md) a picture is drawn at random (each cell black with probability ``density``) and its clues
-are read off.  The human grade (``futomip.make.grade.human_grade``: the weakest exact rule level
+docs/generate.md, "Puzzles made per minute") a picture is drawn at random (each cell black
+with probability ``density``) and its clues are read off.  The human grade (``futomip.make.grade.human_grade``: the weakest exact rule level
 that decides the puzzle) then tells how hard it is: a puzzle graded ``lines`` or
 ``probing`` has exactly one solution by the exactness of the reduction.  One graded
 ``search`` is kept only when the MILP proves it unique (``futomip.solve``, through the
@@ -14,10 +14,10 @@ solution, that proof makes the picture *the* solution.  Pictures whose puzzle ha
 wrong grade, or several solutions, are drawn again, with the next random numbers, until one
 fits or the deadline passes.
 
-Measured (README, Grading puzzles): random pictures give "lines" puzzles in milliseconds and
+Measured (docs/generate.md, Grading puzzles): random pictures give "lines" puzzles in milliseconds and
 "probing" ones in a fraction of a second, but a picture whose puzzle needs search *and* has
 one solution is rare: none among ~2,500 8x8 or ~1,800 10x10 pictures in 30 s each; the
-climb makes them in seconds (docs/notes/nonomake.md).
+climb makes them in seconds (docs/generate.md, "Nonograms that need search: the climb").
 
 Must not import the CLI.
 """

@@ -77,7 +77,7 @@ DIVE_ROUNDS = 1
 relaxation: 1 solves the root relaxation for the value order only.  Deeper dives (up to
 ``latin_dive.MAX_ROUNDS``) found no completion of order-30 QWH instances at 42% holes in
 4-6 s (the relaxation's vertices are mostly fractional there: 31 of 377 open cells at 1),
-docs/notes/latin30.md."""
+docs/measurements.md, "The LP value order for Latin completion"."""
 
 ROOT_LP_SECONDS = 5.0
 """Seconds the relaxation may take before the search goes on without it."""
