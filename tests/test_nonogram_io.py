@@ -50,7 +50,7 @@ def test_writers_refuse_unconstrained_lines_and_other_kinds(format_name):
     """No format holds a dropped (None) clue or a Futoshiki; both are refused in words."""
     with pytest.raises(UnsupportedFeatureError, match="cannot hold unconstrained lines, found row 2"):
         io.write_text(Nonogram(((1,), None), ((1,), ())), format_name)
-    with pytest.raises(UnsupportedFeatureError, match="holds nonograms, not 'futoshiki'"):
+    with pytest.raises(UnsupportedFeatureError, match="holds nonogram puzzles, not futoshiki; a futoshiki can be written as: "):
         io.write_text(Futoshiki.from_clues(2), format_name)
 
 

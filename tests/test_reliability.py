@@ -382,7 +382,7 @@ def test_generate_keeps_its_time_limit():
 def test_converting_to_a_format_of_another_kind_says_the_kinds_differ(tmp_path):
     done = _run("convert", str(DATA / "nonogram" / "formats" / "notebook-sample.dzn"), str(tmp_path / "x.dat"),
                 "--to", "opl")
-    _one_line_error(done, 2, "holds Futoshiki puzzles, not nonogram")
+    _one_line_error(done, 2, "the opl format holds futoshiki puzzles, not nonogram; a nonogram can be written as: dzn")
 
 
 @pytest.mark.parametrize("target,words", [

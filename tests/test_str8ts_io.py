@@ -58,7 +58,7 @@ def test_single_character_formats_refuse_boards_above_nine(format_name):
 @pytest.mark.parametrize("format_name", STR8TS_FORMATS)
 def test_writers_refuse_other_puzzle_kinds(format_name):
     """A Str8ts writer handed a Futoshiki says it holds Str8ts puzzles only."""
-    with pytest.raises(UnsupportedFeatureError, match="holds Str8ts puzzles, not 'futoshiki'"):
+    with pytest.raises(UnsupportedFeatureError, match="holds str8ts puzzles, not futoshiki; a futoshiki can be written as: "):
         io.write_text(Futoshiki.from_clues(2), format_name)
 
 
