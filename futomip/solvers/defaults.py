@@ -58,9 +58,8 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
             return Configuration(pair, row_reduce, f"default for {kind}: {pair.name} --reduce {row_reduce}, "
                                  f"{why} ({_source()}){fell_back}{pinned}")
         # A pair may have a row per level; a hidden pair is installed, so "hidden" not "missing".
-        word = f"{row_backend}/{row_solver}" + (" hidden" if pair.hidden else "")
-        if word not in missing:
-            missing.append(word)
+        if (pair.name, pair.hidden) not in missing:
+            missing.append((pair.name, pair.hidden))
     pair = fallback
     level = reduce or FALLBACK_REDUCE
     if kind in KINDS and KINDS[kind].reduce is None:
@@ -77,10 +76,10 @@ def _pinned_words(backend, solver_name, reduce) -> str:
     return f"; pinned: {' '.join(pinned)}" if pinned else ""
 
 
-def _unavailable_words(missing: list[str]) -> str:
-    """``a/b not installed``, ``a/b hidden``, or both, for the reason line."""
-    hidden = [word.removesuffix(" hidden") for word in missing if word.endswith(" hidden")]
-    absent = [word for word in missing if not word.endswith(" hidden")]
+def _unavailable_words(missing: list[tuple[str, bool]]) -> str:
+    """``a/b not installed``, ``a/b hidden by ...``, or both, for the reason line."""
+    absent = [name for name, hidden in missing if not hidden]
+    hidden = [name for name, hidden in missing if hidden]
     parts = [f"{', '.join(absent)} not installed"] if absent else []
     if hidden:
         parts.append(f"{', '.join(hidden)} hidden by FUTOMIP_HIDE_SOLVERS")
