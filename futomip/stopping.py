@@ -38,7 +38,7 @@ from typing import Callable
 from ._children import end_all_children, terminate_children
 
 __all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
-           "requested", "install_signal_handlers", "GRACE", "OVERRUN"]
+           "requested", "install_signal_handlers", "ending", "await_the_end", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
 """Seconds a cancelled command has to wind down before the watchdog ends the process."""
@@ -172,6 +172,25 @@ def set_hard_deadline(end: float | None, on_expiry: Callable[[], int] | None = N
                                           file=_backstop_sink)
 
 
+_ending = threading.Event()
+
+
+def ending() -> bool:
+    """Whether the watchdog has begun to end the process (a hard deadline passed, or a stop
+    request was not honoured in time).  It then kills child programs and fork servers, so an
+    error the main thread meets from that moment on is the ending's consequence, not a bug."""
+    return _ending.is_set()
+
+
+def await_the_end(longest: float = 5.0) -> None:
+    """Main thread only, once ``ending()``: let the watchdog print and exit (it calls
+    ``os._exit``), instead of reporting the error the ending caused; returns after ``longest``
+    seconds if it somehow does not."""
+    end = time.monotonic() + longest
+    while time.monotonic() < end:
+        time.sleep(0.05)
+
+
 def requested() -> int | None:
     """The signal number of a pending stop request, or None."""
     return _requested
@@ -280,6 +299,7 @@ def _watch() -> None:
         if _hard_end is not None and forced_at is None and now > _hard_end and _on_hard_end is not None:
             # Print first: ending child programs can take a moment, and the GIL-free
             # backstop does not wait for it.
+            _ending.set()
             code = 1
             try:
                 code = _on_hard_end()
@@ -288,6 +308,7 @@ def _watch() -> None:
             end_all_children(grace=0.1)
             os._exit(code)
         if forced_at is not None and time.monotonic() > forced_at:
+            _ending.set()
             end_all_children(grace=0.2)
             for call in list(last_words) + ([lambda: on_forced_exit(_REASONS[signum])] if on_forced_exit else []):
                 try:

@@ -169,6 +169,8 @@ def _main(argv: list[str], started: float) -> int:
     except BrokenPipeError:
         raise
     except OSError as exc:
+        if stopping.ending():
+            stopping.await_the_end()  # the ending's consequence, as below
         print(f"futomip: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt as exc:
@@ -177,6 +179,11 @@ def _main(argv: list[str], started: float) -> int:
         print("futomip: error: out of memory (a smaller --max-columns refuses such models up front)", file=sys.stderr)
         return EXIT_UNSOLVED
     except Exception as exc:  # noqa: BLE001 - a bug: one line, and the traceback on request.
+        if stopping.ending():
+            # The watchdog is ending the command (its report is printed or being printed) and
+            # killed the child programs under the main thread's feet, e.g. a fork server that
+            # was still starting a race's worker (EOFError): its exit code stands, not 70.
+            stopping.await_the_end()
         if stopping.requested() is not None:
             # A signal arrived while a C extension was converting arguments or unwinding
             # (pybind11 turns the KeyboardInterrupt raised there into a TypeError, for one):
