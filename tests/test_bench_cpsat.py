@@ -13,8 +13,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from futomip import io, solve
+from futomip import io, solve, verify
 from futomip.bench import NATIVE, run_benchmark
 from futomip.bench.compare import compare, format_comparison
 from futomip.cli import main
@@ -38,7 +40,10 @@ HARD = DATA / "futoshiki" / "hard9" / "hard9-seed100.txt"
     io.read(str(HARD))[0],
     LatinSquare(3, ((1, 2, 0), (0, 0, 1), (0, 0, 0))),
     Sudoku(4, ((1, 0, 0, 0), (0, 0, 3, 0), (0, 4, 0, 0), (0, 0, 0, 2))),
-], ids=["sample", "hard9", "latin3", "sudoku4"])
+    io.read(str(DATA / "killer" / "small.kmap"))[0],
+    io.read(str(DATA / "killer" / "cages.txt"))[0],
+    io.read(str(DATA / "adjacent" / "tatham-7a.unequal"))[0],
+], ids=["sample", "hard9", "latin3", "sudoku4", "killer4", "killer9", "adjacent7"])
 def test_native_model_agrees_with_futomip(puzzle):
     ours = solve(puzzle, backend="highspy", solver="highs", unique=True)
     native = solve_native(puzzle, unique=True)
@@ -108,3 +113,26 @@ def test_cli_against_cpsat_json_and_refusals(capsys):
     with pytest.raises(SystemExit) as refused:
         main(["bench", str(SAMPLE), "--against", "gurobi"])
     assert refused.value.code == 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 6))
+def test_native_adjacent_model_agrees_with_futomip_on_small_boards(seed, givens):
+    """On random 4x4 Adjacent boards (marks from a random Latin square, a few givens) the
+    native model's answer (solved, and unique or not) is futomip's, and its grid verifies."""
+    import random
+
+    from futomip.puzzles.adjacent import Adjacent
+
+    rng = random.Random(seed)
+    n = 4
+    shift = rng.sample(range(n), n)
+    square = [[(shift[r] + c) % n + 1 for c in range(n)] for r in range(n)]
+    rng.shuffle(square)
+    cells = rng.sample([(r, c) for r in range(n) for c in range(n)], givens)
+    puzzle = Adjacent.from_solution(tuple(map(tuple, square)), {cell: square[cell[0]][cell[1]] for cell in cells})
+    ours = solve(puzzle, backend="highspy", solver="highs", unique=True)
+    native = solve_native(puzzle, unique=True)
+    assert native.status == ours.status == "solved"
+    assert native.unique is ours.unique
+    assert verify(puzzle, native.grid) == []

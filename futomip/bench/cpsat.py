@@ -6,8 +6,11 @@ for the Latin family, one integer per cell and the rules as CP-SAT's own constra
     x(r,c) in 1..n                       (the given value when the cell is given)
     AllDifferent(x(r,1..n))              every row
     AllDifferent(x(1..n,c))              every column
-    AllDifferent(x(box))                 every box (Sudoku)
+    AllDifferent(x(box))                 every box (Sudoku, Killer)
     x(a) < x(b)                          every inequality (Futoshiki)
+    AllDifferent(x(cage)), sum x(cage) = total     every cage (Killer)
+    |x(a) - x(b)| = 1                    every marked neighbour pair (Adjacent)
+    |x(a) - x(b)| != 1                   every other neighbour pair without a "free" rule
 
 solved with one worker by default (``threads`` asks for more) and CP-SAT's default
 search.  Uniqueness is proved as futomip proves it: a second solve of the same model with
@@ -33,7 +36,7 @@ from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
 
 __all__ = ["KINDS", "NativeRun", "solve_native"]
 
-KINDS = ("futoshiki", "latin", "sudoku")
+KINDS = ("futoshiki", "latin", "sudoku", "killer", "adjacent")
 """The puzzle kinds the native model covers."""
 
 
@@ -57,7 +60,7 @@ class NativeRun:
 def _groups(puzzle) -> list[list[tuple[int, int]]]:
     n = puzzle.size
     groups = [[(r, c) for c in range(n)] for r in range(n)] + [[(r, c) for r in range(n)] for c in range(n)]
-    if puzzle.kind == "sudoku":
+    if puzzle.kind in ("sudoku", "killer"):
         from ..puzzles.sudoku import units
 
         groups += [cells for name, cells in units(n) if name.startswith("box")]
@@ -85,12 +88,23 @@ def solve_native(puzzle, unique: bool = False, time_limit: float | None = None, 
     start = time.perf_counter()
     n = puzzle.size
     model = cp_model.CpModel()
-    x = [[model.NewIntVar(puzzle.givens[r][c] or 1, puzzle.givens[r][c] or n, f"x{r}_{c}") for c in range(n)]
-         for r in range(n)]
+    givens = puzzle.givens if puzzle.givens is not None else ((0,) * n,) * n  # a Killer may have none
+    x = [[model.NewIntVar(givens[r][c] or 1, givens[r][c] or n, f"x{r}_{c}") for c in range(n)] for r in range(n)]
     for group in _groups(puzzle):
         model.AddAllDifferent([x[r][c] for r, c in group])
     for (r1, c1), (r2, c2) in getattr(puzzle, "less", ()):
         model.Add(x[r1][c1] < x[r2][c2])
+    if puzzle.kind == "killer":
+        for cage in puzzle.cages:
+            cells = [x[r][c] for r, c in cage.cells]
+            model.AddAllDifferent(cells)
+            model.Add(sum(cells) == cage.total)
+    if puzzle.kind == "adjacent":
+        for pairs, apart in ((puzzle.marks, False), (puzzle.apart(), True)):
+            for (r1, c1), (r2, c2) in pairs:
+                gap = model.NewIntVar(0, n - 1, "")
+                model.AddAbsEquality(gap, x[r1][c1] - x[r2][c2])
+                model.Add(gap != 1) if apart else model.Add(gap == 1)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = int(threads or 1)
     solver.parameters.catch_sigint_signal = False

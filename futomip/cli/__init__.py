@@ -84,7 +84,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="futomip",
-        description="Solve grid logic puzzles (Futoshiki, Str8ts, nonograms) as MILPs.",
+        description="Solve grid logic puzzles (Futoshiki, Str8ts, Sudoku, Killer Sudoku, Latin-square completion, "
+        "Adjacent and nonograms) as MILPs.",
         epilog="`futomip FILE` is short for `futomip solve FILE`. Exit codes: 0 solved, 1 infeasible or not "
         "solved, 2 usage or data error, 3 solver unavailable, 130/143 interrupted (SIGINT/SIGTERM).",
     )
