@@ -27,6 +27,9 @@ Configurations, for every available pair of ``--pairs``:
     search   ``--reduce split --schedule search``: the split search alone (the solver only on leaves)
     solver   ``--reduce probing`` (nonograms) or ``lines`` (Latin family): reduction, then the
              solver on the whole model, no search
+    probed   Latin family only: ``--reduce probing``, the solver on the whole model after probing
+             (a level a user selects, like "solver"; probing costs more than lines and may fix
+             every cell)
 
 Every puzzle runs every configuration in one process, interleaved (the order rotates puzzle
 by puzzle, so load changes on the shared machine hit every configuration alike), each under
@@ -72,6 +75,7 @@ CORPUS = Path("/work/shared/corpus")
 WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines", "killer": "lines",
                "adjacent": "lines"}
 CONFIGS = ("split", "turns", "search", "solver")
+"""The configurations of a kind with a split search ("probed" is added for the Latin family)."""
 OUT = ROOT / "futomip" / "solvers" / "measured.py"
 ALLOWANCE = 0.1
 """Seconds of fixed cost the guarantee allows beyond its factor (a turn, a step, the worker's start)."""
@@ -133,8 +137,9 @@ def _spread(puzzles: list, limit: int) -> list:
 
 
 def options_for(config: str, kind: str, backend: str, solver: str, limit: float) -> Options:
-    if config == "solver":
-        return Options(backend, solver, reduce=WHOLE_LEVEL[kind], time_limit=limit)
+    if config in ("solver", "probed"):
+        level = "probing" if config == "probed" else WHOLE_LEVEL[kind]
+        return Options(backend, solver, reduce=level, time_limit=limit)
     schedule = {"search": "search", "turns": "sequential"}.get(config)
     return Options(backend, solver, reduce="split", time_limit=limit, schedule=schedule)
 
@@ -151,10 +156,12 @@ def adjacents(limit: int, folder: str | None) -> list:
 
 
 def configs_of(kind: str) -> tuple[str, ...]:
-    """A kind without a split search has one selectable configuration: the whole model."""
+    """A kind without a split search has no search configurations, only whole-model ones; the
+    Latin family also gets its whole model after probing ("probed")."""
     from futomip.kinds import KINDS
 
-    return CONFIGS if KINDS[kind].split else ("solver",)
+    own = CONFIGS if KINDS[kind].split else ("solver",)
+    return own + (("probed",) if WHOLE_LEVEL[kind] == "lines" else ())
 
 
 def measure(puzzles: dict, pairs: list, limit: float, log) -> list[dict]:
@@ -248,7 +255,7 @@ def ranked(totals: dict) -> dict:
     for (kind, pair, config), total in totals.items():
         if config in ("search", "turns"):
             continue  # not a reduction level a user selects (a schedule); measured for the schedule report
-        level = "split" if config == "split" else WHOLE_LEVEL[kind]
+        level = {"split": "split", "probed": "probing"}.get(config, WHOLE_LEVEL[kind])
         rows.setdefault(kind, []).append((total, pair, level))
     for kind, entries in rows.items():
         entries.sort()
