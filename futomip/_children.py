@@ -25,15 +25,29 @@ from pathlib import Path
 __all__ = ["child_pids", "terminate_children", "kill_children_now", "adopt_orphans", "end_all_children"]
 
 
+LEFT_ALONE = b"futomip.pipeline.kernel_warmup"
+"""A child whose command line holds this is the kernels' background compilation
+(``futomip.compiled``): it is meant to outlive the command that started it, so it is neither
+ended nor waited for here."""
+
+
 def child_pids(parent: int | None = None) -> list[int]:
-    """Process ids whose parent is ``parent`` (default: this process); empty where /proc is
-    missing."""
+    """Process ids whose parent is ``parent`` (default: this process), but the background
+    compilation (``LEFT_ALONE``); empty where /proc is missing."""
     me = os.getpid() if parent is None else parent
     proc = Path("/proc")
     if not proc.is_dir():
         return []
     listed = _listed_children(proc / str(me) / "task")
-    return listed if listed is not None else _scanned_children(proc, me)
+    pids = listed if listed is not None else _scanned_children(proc, me)
+    return [pid for pid in pids if not _left_alone(proc / str(pid) / "cmdline")]
+
+
+def _left_alone(cmdline: Path) -> bool:
+    try:
+        return LEFT_ALONE in cmdline.read_bytes()
+    except OSError:
+        return False
 
 
 def _listed_children(tasks: Path) -> list[int] | None:

@@ -8,7 +8,8 @@
 
 A ``@kernel`` function is ordinary Python.  On its first call the compiled layer decides,
 once per process, whether kernels run compiled: they do when numba can be imported and the
-environment variable ``FUTOMIP_COMPILE`` is not ``0``.  Then every kernel of every module
+environment variable ``FUTOMIP_COMPILE`` is not ``0``, and, unless it is ``1``, once the
+kernels are compiled on this machine (see "The first compilation" below).  Then every kernel of every module
 that was loaded so far is handed to ``numba.njit(cache=True)`` (compiled on first use for
 its argument types, and kept in numba's on-disk cache so that later processes load it
 instead of compiling again; the cache folder is named by the sources of every module the
@@ -24,6 +25,18 @@ those names are rebound, in every module that holds one, to the compiled dispatc
 numba sees compiled callees; callers outside kernels keep the ``Kernel`` object, which
 forwards to the compiled or interpreted function.
 
+The first compilation.  Compiling every kernel takes one to three minutes after installing
+(numba compiles on first use; later processes load its on-disk cache in under a second), and
+no deadline can interrupt a compilation that has begun.  So by default (``FUTOMIP_COMPILE``
+unset or ``auto``) the first process that wants the kernels while their cache is cold
+starts one background process, ``python -m futomip.pipeline.kernel_warmup``, which compiles
+them all on small workloads and then leaves a ``ready-KEY`` file in the cache folder (KEY: a
+digest of the package's sources, so an upgrade or an edit compiles again); until that file
+exists ``compiled()`` answers False and the callers run their Python code, which keeps every
+time limit.  ``FUTOMIP_COMPILE=1`` compiles in the process itself when a kernel is first
+called, as benchmarks and the test suite want.  A lock file (``warming-KEY``) keeps to one
+warm-up per machine; one older than ``STALE_WARMUP`` seconds is taken for dead.
+
 Must not import anything from futomip.
 """
 
@@ -32,14 +45,29 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
+import subprocess
 import sys
 import threading
+import time
 from typing import Callable
 
-__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "loaded", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE"]
+__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "compile_here", "loaded", "state", "package_key",
+           "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE", "WARMUP_MODULE"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
-"""``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported)."""
+"""``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported); ``1``
+compiles in this process on first use; unset or ``auto`` waits for the background warm-up."""
+
+WARMUP_MODULE = "futomip.pipeline.kernel_warmup"
+"""The module run (``python -m``) to compile every kernel in the background."""
+STALE_WARMUP = 900.0
+"""Seconds after which a warm-up lock file is taken for a warm-up that died."""
+RECHECK = 1.0
+"""Seconds between two looks for the warm-up's ``ready`` file (``compiled()`` is called often)."""
+
+_next_look = 0.0
+_warmup_started = False
+_key: str | None = None
 
 _kernels: list["Kernel"] = []
 _lock = threading.Lock()
@@ -51,19 +79,124 @@ def compile_requested() -> bool:
     return os.environ.get(ENVIRONMENT_VARIABLE, "1").strip().lower() not in ("0", "false", "no", "off")
 
 
+def compile_here() -> bool:
+    """Whether ``FUTOMIP_COMPILE`` asks to compile in this process on first use (``1``,
+    ``true``, ``yes``, ``on``) instead of waiting for the background warm-up."""
+    return os.environ.get(ENVIRONMENT_VARIABLE, "auto").strip().lower() in ("1", "true", "yes", "on")
+
+
 def compiled() -> bool:
-    """Whether kernels run compiled in this process (decides on first call: imports numba)."""
+    """Whether kernels run compiled in this process (decides on first call: imports numba).
+
+    While the kernels' cache is cold and ``compile_here()`` is False, the answer is False and
+    not final: the background warm-up is started (once), and the question is asked again."""
     global _decided
     if _decided is None:
         with _lock:
             if _decided is None:
                 wanted = compile_requested() and importlib.util.find_spec("numba") is not None
+                if wanted and not compile_here() and not _warm():
+                    _start_warmup()
+                    return False
                 if wanted:
                     _switch_to_compiled()
                 # Decided only once the switch is complete: a Ctrl-C during numba's import (a
                 # second or so) leaves every kernel as it was, and the next call tries again.
                 _decided = wanted
     return _decided
+
+
+def state() -> str:
+    """The kernels' state in this process, in words (never imports numba nor starts anything):
+    "off", "compiled", "ready" (cached, loaded on first use), "warming up" or "cold"."""
+    if not compile_requested() or importlib.util.find_spec("numba") is None:
+        return "off"
+    if _decided:
+        return "compiled"
+    if compile_here() or os.path.exists(_ready_path()):
+        return "ready"
+    return "warming up" if os.path.exists(_lock_path()) else "cold"
+
+
+def package_key() -> str:
+    """A digest of every Python source of the installed package: the warm-up's name for it."""
+    global _key
+    if _key is None:
+        import hashlib
+
+        digest = hashlib.sha256()
+        root = os.path.dirname(os.path.abspath(__file__))
+        for folder, subfolders, files in sorted(os.walk(root)):
+            subfolders[:] = sorted(name for name in subfolders if name != "__pycache__")
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    digest.update(os.path.relpath(path, root).encode())
+                    with open(path, "rb") as source:
+                        digest.update(source.read())
+        _key = digest.hexdigest()[:16]
+    return _key
+
+
+def _ready_path() -> str:
+    return os.path.join(_cache_base(), f"ready-{package_key()}")
+
+
+def _lock_path() -> str:
+    return os.path.join(_cache_base(), f"warming-{package_key()}")
+
+
+def _warm() -> bool:
+    """Whether the warm-up has compiled the kernels (looked at most every ``RECHECK`` s)."""
+    global _next_look
+    now = time.monotonic()
+    if now < _next_look:
+        return False
+    _next_look = now + RECHECK
+    return os.path.exists(_ready_path())
+
+
+def _await_command_line(pid: int, longest: float = 1.0) -> None:
+    """Wait until the new process's command line is readable: right after its exec it reads
+    empty for a moment, and the futomip program tells the warm-up from the children it must
+    end by that line (``futomip._children.LEFT_ALONE``)."""
+    end = time.monotonic() + longest
+    while time.monotonic() < end:
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as line:
+                if line.read(1):
+                    return
+        except OSError:
+            return  # no /proc here, or the process is gone
+        time.sleep(0.002)
+
+
+def _start_warmup() -> None:
+    """Start the background warm-up unless this process or another one already did."""
+    global _warmup_started
+    if _warmup_started:
+        return
+    _warmup_started = True
+    lock = _lock_path()
+    try:
+        os.makedirs(os.path.dirname(lock), exist_ok=True)
+        try:
+            handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            if time.time() - os.path.getmtime(lock) < STALE_WARMUP:
+                return  # another process is compiling
+            os.unlink(lock)
+            handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        with open(lock + ".log", "w") as log:
+            process = subprocess.Popen([sys.executable, "-m", WARMUP_MODULE, _ready_path(), lock],
+                                       stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                       env=dict(os.environ, **{ENVIRONMENT_VARIABLE: "1"}),
+                                       start_new_session=True, close_fds=True)
+        os.write(handle, str(process.pid).encode())
+        os.close(handle)
+        _await_command_line(process.pid)
+    except OSError:
+        pass  # a read-only cache folder or no way to start a process: the Python code runs
 
 
 def loaded() -> bool:

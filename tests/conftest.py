@@ -9,9 +9,16 @@ time does not grow with each optional pair installed).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# The suite compiles kernels in its own processes on first use (as benchmarks do), instead of
+# waiting for the background warm-up a cold cache starts by default (futomip.compiled):
+# tests that compare compiled and interpreted kernels need them compiled when they run.
+# tests/test_compiled.py checks the default behaviour in processes of its own.
+os.environ.setdefault("FUTOMIP_COMPILE", "1")
 
 from futomip.solvers import check, pair_names
 

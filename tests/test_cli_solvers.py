@@ -45,6 +45,9 @@ def test_solvers_json_lists_every_pair_with_its_capabilities(capsys):
         assert entry["available"] or entry["how"]
         if (entry["backend"], entry["solver"]) in CORE_PAIRS:
             assert entry["available"] is True
+    # The suite compiles in-process (FUTOMIP_COMPILE=1, tests/conftest.py): "ready" or, once a
+    # kernel ran in this process, "compiled".
+    assert data["kernels"] in ("ready", "compiled")
     assert tuple(data["default"].split("/")) in CORE_PAIRS
 
 

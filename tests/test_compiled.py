@@ -53,7 +53,7 @@ PROGRAM = textwrap.dedent('''
 def test_kernels_give_the_same_answer_compiled_and_interpreted(tmp_path):
     """A kernel calling a kernel returns the same value with FUTOMIP_COMPILE=0 and without it."""
     pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
-    on = _run(PROGRAM, None, tmp_path).split()
+    on = _run(PROGRAM, "1", tmp_path).split()
     off = _run(PROGRAM, "0", tmp_path).split()
     assert on[0] == off[0] == "286"
     assert on[1:] == ["True", "True", "CPUDispatcher"]
@@ -63,7 +63,7 @@ def test_kernels_give_the_same_answer_compiled_and_interpreted(tmp_path):
 def test_numba_is_not_imported_until_a_kernel_runs(tmp_path):
     """Importing a kernel module does not import numba (small puzzles never pay for it)."""
     code = "import sys, kernels_for_test; print('numba' in sys.modules)"
-    assert _run(code, None, tmp_path) == "False"
+    assert _run(code, "1", tmp_path) == "False"
 
 
 def test_a_kernel_runs_interpreted_on_request():
@@ -101,7 +101,7 @@ def test_an_interrupt_while_switching_leaves_the_kernels_whole(tmp_path):
         compiled._dispatcher = real
         print(k.outer(np.arange(10, dtype=np.int64)), compiled._decided, type(k.inner).__name__)
     ''')
-    assert _run(code, None, tmp_path).split() == ["interrupted", "None", "Kernel", "286", "True", "CPUDispatcher"]
+    assert _run(code, "1", tmp_path).split() == ["interrupted", "None", "Kernel", "286", "True", "CPUDispatcher"]
 
 
 def test_an_edited_callee_in_another_module_is_not_loaded_stale_from_the_cache(tmp_path):
@@ -118,7 +118,7 @@ def test_an_edited_callee_in_another_module_is_not_loaded_stale_from_the_cache(t
             return value(x) + 1
     '''))
     env = dict(os.environ)
-    env.pop(compiled.ENVIRONMENT_VARIABLE, None)
+    env[compiled.ENVIRONMENT_VARIABLE] = "1"
     env.pop("NUMBA_CACHE_DIR", None)
     env[compiled.CACHE_VARIABLE] = str(tmp_path / "kernels")
     env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
@@ -132,3 +132,90 @@ def test_an_edited_callee_in_another_module_is_not_loaded_stale_from_the_cache(t
         answers.append(done.stdout.split())
     assert answers == [["11", "True"], ["21", "True"]]
     assert any((tmp_path / "kernels").rglob("*.nbi")), "the kernels were not cached where asked"
+
+
+_FAKE_WARMUP = textwrap.dedent('''
+    import os, sys, time
+    ready, lock = sys.argv[1:3]
+    with open(os.environ["WARMUP_LOG"], "a") as log:
+        log.write(f"{os.getpid()}\\n")
+    while not os.path.exists(os.environ["WARMUP_GO"]):
+        time.sleep(0.05)
+    with open(ready, "w") as marker:
+        marker.write("done")
+    os.unlink(lock)
+''')
+
+_ASK = textwrap.dedent('''
+    import sys
+    from futomip import _children, compiled
+    compiled.WARMUP_MODULE = "fake_warmup_for_test"
+    _children.LEFT_ALONE = b"fake_warmup_for_test"
+    print(compiled.compiled(), compiled.state().replace(" ", "-"), "numba" in sys.modules)
+    _children.end_all_children()  # what the futomip program does before it exits
+''')
+
+
+def test_a_cold_cache_is_compiled_once_in_the_background_while_searches_run_in_python(tmp_path):
+    """With FUTOMIP_COMPILE unset and no compiled kernels, a process gets the Python code at once
+    and starts one background warm-up (a stale lock is taken over, a fresh one is respected),
+    which outlives the process's ending of its children; once it is done, processes compile
+    (load) the kernels."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    import time
+
+    (tmp_path / "fake_warmup_for_test.py").write_text(_FAKE_WARMUP)
+    cache, log, go = tmp_path / "kernels", tmp_path / "warmups.log", tmp_path / "go"
+    env = dict(os.environ, WARMUP_LOG=str(log), WARMUP_GO=str(go), **{compiled.CACHE_VARIABLE: str(cache)})
+    env.pop(compiled.ENVIRONMENT_VARIABLE, None)
+    env.pop("NUMBA_CACHE_DIR", None)
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    key = subprocess.run([sys.executable, "-c", "from futomip import compiled; print(compiled.package_key())"],
+                         capture_output=True, text=True, env=env, check=True).stdout.strip()
+    cache.mkdir()
+    stale = cache / f"warming-{key}"
+    stale.write_text("12345")
+    os.utime(stale, (time.time() - 2 * compiled.STALE_WARMUP,) * 2)
+
+    def ask() -> list[str]:
+        done = subprocess.run([sys.executable, "-c", _ASK], capture_output=True, text=True, env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.split()
+
+    assert ask() == ["False", "warming-up", "False"]
+    assert ask() == ["False", "warming-up", "False"]
+    end = time.monotonic() + 30
+    while time.monotonic() < end and not (log.exists() and log.read_text().strip()):
+        time.sleep(0.05)
+    pids = log.read_text().split()
+    assert len(pids) == 1, pids
+    os.kill(int(pids[0]), 0)  # still running: the first process's ending of its children left it
+    go.write_text("")
+    while time.monotonic() < end and not (cache / f"ready-{key}").exists():
+        time.sleep(0.05)
+    assert (cache / f"ready-{key}").exists() and not stale.exists()
+    assert ask()[:2] == ["True", "compiled"]  # (no kernel module is loaded there, so numba need not be)
+
+
+def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
+    """The background warm-up's puzzles all reach the split search (so its first call compiles
+    the search kernels), every one is solved and verified, and it writes the ready file,
+    removes its lock and restores the thresholds it lowered."""
+    from futomip.pipeline import kernel_warmup
+    from futomip.reduction import latin_core, nonogram_compiled, nonogram_split
+
+    before = (nonogram_compiled.COMPILE_CELLS, nonogram_compiled.EAGER_CELLS, latin_core.COMPILE_AFTER,
+              nonogram_split.ENGINE)
+    ready, lock = tmp_path / "ready", tmp_path / "lock"
+    lock.write_text("")
+    lines: list[str] = []
+    results = kernel_warmup.warm_up(lines.append)
+    assert kernel_warmup.main([str(ready), str(lock)]) == 0
+    assert ready.exists() and not lock.exists()
+    assert before == (nonogram_compiled.COMPILE_CELLS, nonogram_compiled.EAGER_CELLS, latin_core.COMPILE_AFTER,
+                      nonogram_split.ENGINE)
+    assert {result.puzzle.kind for result in results} == {"nonogram", "futoshiki", "sudoku", "adjacent", "latin"}
+    for result in results:
+        assert result.status == "solved", lines
+        if result.reduction["level"] == "split":
+            assert result.reduction["search"]["nodes"] > 0, (result.puzzle.name, result.reduction)

@@ -5,17 +5,19 @@ The text form is a table; ``--json`` prints one object (a contract like ``solve 
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
 [{"backend", "solver", "available", "how", "description", "capabilities": {...}, "hidden"}, ...],
 "first_choice": {kind: "backend/solver"}, "defaults": {kind: {"backend", "solver", "reduce",
-"reason"}}}`` (``first_choice``: the pair tried first for a puzzle kind when it is available,
+"reason"}}, "kernels": "..."}`` (``first_choice``: the pair tried first for a puzzle kind when it is available,
 before ``order``; ``hidden``: unavailable only because ``FUTOMIP_HIDE_SOLVERS`` names the
 solver, and ``how`` then names the variable; ``defaults``: what a solve of that kind runs
 when the user names nothing, the measured best of what is installed,
-``futomip.solvers.defaults``).
+``futomip.solvers.defaults``; ``kernels``: the compiled search kernels' state,
+``futomip.compiled.state``: "off", "cold", "warming up", "ready" or "compiled").
 """
 
 from __future__ import annotations
 
 import json
 
+from .. import compiled
 from ..errors import SolverUnavailableError
 from ._output import say
 
@@ -53,12 +55,13 @@ def run_command(args, started: float) -> int:
             continue
         defaults[kind] = {"backend": chosen.pair.backend, "solver": chosen.pair.solver, "reduce": chosen.reduce,
                           "reason": chosen.reason}
+    kernels = compiled.state()
     if args.json:
         say(json.dumps({"default": default_text, "order": order, "pairs": [
             {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
              "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict(),
              "hidden": pair.hidden}
-            for pair in found], "first_choice": first, "defaults": defaults}))
+            for pair in found], "first_choice": first, "defaults": defaults, "kernels": kernels}))
         return 0
     say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
     for pair in found:
@@ -70,4 +73,14 @@ def run_command(args, started: float) -> int:
         say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
     for kind, chosen in defaults.items():
         say(chosen["reason"] if chosen["reason"].startswith("default for") else f"default for {kind}: {chosen['reason']}")
+    say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]})")
     return 0
+
+
+_KERNEL_WORDS = {
+    "off": "FUTOMIP_COMPILE=0 or no numba: the searches run in Python",
+    "compiled": "loaded in this process",
+    "ready": "compiled on this machine; a search loads them from the cache",
+    "warming up": "being compiled in the background once after installing; searches run in Python until then",
+    "cold": "not compiled yet; the first search that wants them starts their compilation in the background",
+}

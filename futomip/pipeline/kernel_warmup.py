@@ -1,0 +1,130 @@
+"""Compile every search kernel once, in a background process, after installing or upgrading.
+
+    python -m futomip.pipeline.kernel_warmup READY_FILE LOCK_FILE
+
+``futomip.compiled`` starts this (detached, in its own session, at low priority) the first
+time a process wants the kernels while their on-disk cache is cold; that process and the
+ones after it run their Python code until this one is done, so no time limit waits for a
+compilation.  numba compiles a kernel for the argument types of its first call, so the
+kernels are compiled by solving small made-up puzzles of each kind through the ordinary
+pipeline, with the thresholds that normally keep small puzzles in Python set to zero:
+
+- nonograms: a 25x25 permutation matrix's clues (the split search's learning and probing
+  engines, and probing as a reduction), and a 70x8 one (lines over 62 cells: the array board);
+- the Latin family: a 9x9 Futoshiki, a 9x9 Sudoku, a 9x9 Adjacent and an order-20 Latin
+  completion, each from a random Latin square with a few of its values and signs given
+  (the split search with its kernels from the first node).
+
+Every puzzle is feasible by construction and each solve has a time limit, so the warm-up
+ends even where a search is slow.  At the end it writes READY_FILE (the signal for later
+processes to load the kernels from the cache) and removes LOCK_FILE; if it fails, it removes
+the lock only, and a later process tries again.  Output goes to ``LOCK_FILE.log``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+
+from ..options import Options
+from ..puzzles.adjacent import Adjacent
+from ..puzzles.futoshiki import Futoshiki
+from ..puzzles.latin import LatinSquare
+from ..puzzles.nonogram import from_grid
+from ..puzzles.sudoku import Sudoku
+from ..reduction import latin_core, nonogram_compiled, nonogram_split
+from .tasks import Task, run
+
+__all__ = ["puzzles", "warm_up", "main"]
+
+LIMIT = 60.0
+"""Seconds each warm-up solve may take (compiling is most of it)."""
+
+
+def _square(n: int, rng: random.Random) -> list[list[int]]:
+    rows, columns, symbols = rng.sample(range(n), n), rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
+    return [[symbols[(rows[r] + columns[c]) % n] for c in range(n)] for r in range(n)]
+
+
+def puzzles(seed: int = 0) -> list:
+    """The made-up puzzles the warm-up solves (each has a solution by construction)."""
+    rng = random.Random(seed)
+    # One black cell per row and column: every clue is "1", so line solving and probing fix
+    # nothing and the split search must run (its kernels compile on its first call).
+    permutation = rng.sample(range(25), 25)
+    grid = [[int(c == permutation[r]) for c in range(25)] for r in range(25)]
+    columns = rng.sample(range(70), 8)
+    wide = [[int(c == columns[r]) for c in range(70)] for r in range(8)]
+    square = _square(9, rng)
+    cells = [(r, c) for r in range(9) for c in range(9)]
+    given = {cell: square[cell[0]][cell[1]] for cell in rng.sample(cells, 6)}
+    less = []
+    for r, c in rng.sample(cells, 14):
+        if c + 1 < 9:
+            a, b = (r, c), (r, c + 1)
+            less.append((a, b) if square[r][c] < square[r][c + 1] else (b, a))
+    sudoku = [[(3 * (r % 3) + r // 3 + c) % 9 + 1 for c in range(9)] for r in range(9)]
+    sudoku_givens = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in sudoku)
+    order = _square(20, rng)
+    holes = tuple(tuple(v if rng.random() < 0.6 else 0 for v in row) for row in order)
+    return [from_grid(grid, name="warm-nonogram-25"), from_grid(wide, name="warm-nonogram-70x8"),
+            Futoshiki.from_clues(9, given, less, name="warm-futoshiki"), Sudoku(9, sudoku_givens, name="warm-sudoku"),
+            Adjacent.from_solution(tuple(map(tuple, square)), given, name="warm-adjacent"),
+            LatinSquare(20, holes, name="warm-latin-20")]
+
+
+_THRESHOLDS = ((nonogram_compiled, "COMPILE_CELLS", 0), (nonogram_compiled, "EAGER_CELLS", 0),
+               (latin_core, "COMPILE_AFTER", 0.0))
+"""Kernels from the first node, whatever the size (these thresholds exist for speed only)."""
+
+
+def warm_up(say=print) -> list:
+    """Solve every warm-up puzzle with the kernels from the first node; the results (each
+    verified by the pipeline).  The thresholds and the search engine are restored after."""
+    saved = [(module, name, getattr(module, name)) for module, name, _ in _THRESHOLDS]
+    engine_before = nonogram_split.ENGINE
+    results = []
+    try:
+        for module, name, value in _THRESHOLDS:
+            setattr(module, name, value)
+        for puzzle in puzzles():
+            levels = [("split", "search"), ("probing", None)] if puzzle.kind == "nonogram" else [("split", "search")]
+            for level, schedule in levels:
+                for engine in (nonogram_split.ENGINES if level == "split" and puzzle.kind == "nonogram" else (None,)):
+                    if engine is not None:
+                        nonogram_split.ENGINE = engine
+                    began = time.perf_counter()
+                    result = run(puzzle, Task("solve"), Options("highspy", "highs", reduce=level, schedule=schedule,
+                                                                time_limit=LIMIT))
+                    results.append(result)
+                    say(f"{puzzle.name} {level} {engine or ''}: {result.status} in "
+                        f"{time.perf_counter() - began:.1f} s")
+    finally:
+        for module, name, value in saved:
+            setattr(module, name, value)
+        nonogram_split.ENGINE = engine_before
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    ready, lock = (sys.argv[1:] if argv is None else argv)[:2]
+    try:
+        os.nice(10)  # the user's own solve comes first
+    except OSError:
+        pass
+    try:
+        warm_up(lambda line: print(line, flush=True))
+        with open(ready, "w") as marker:
+            marker.write(f"compiled by pid {os.getpid()} at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+        return 0
+    finally:
+        try:
+            os.unlink(lock)
+        except OSError:
+            pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())
