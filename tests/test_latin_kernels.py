@@ -63,6 +63,47 @@ def test_fixpoint_kernel_reaches_the_reference_fixpoint(puzzle, seed):
             assert list(core.masks()) == reference, mode
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(_latin_from_square(max_size=9), futoshiki_puzzles(min_size=5, max_size=7)), st.integers(0, 10 ** 6))
+def test_fixpoint_kernel_on_one_core_restricted_and_undone_reaches_the_reference_every_time(puzzle, seed):
+    """One core, restricted cell by cell and undone at random (so the matchings it keeps
+    between propagations are stale hints), reaches ``Board.propagate``'s fixpoint or its
+    contradiction after every restriction, compiled and interpreted alike."""
+    board = board_of(puzzle)
+    reference = list(board.initial())
+    if not board.propagate(reference, range(len(reference))):
+        return
+    rng = random.Random(seed)
+    cores = {mode: latin_core.Core(board, reference, mode) for mode in MODES}
+    saved = []
+    for _ in range(25):
+        if saved and rng.random() < 0.3:
+            marks, reference = saved.pop()
+            for mode, core in cores.items():
+                core.undo(marks[mode])
+                assert list(core.masks()) == reference, mode
+            continue
+        open_cells = [i for i, mask in enumerate(reference) if mask & (mask - 1)]
+        if not open_cells:
+            break
+        cell = rng.choice(open_cells)
+        values = [1 << v for v in range(board.n) if reference[cell] >> v & 1]
+        keep = sum(rng.sample(values, rng.randint(1, len(values) - 1)))
+        trial = list(reference)
+        trial[cell] &= keep
+        expected = board.propagate(trial, (cell,))
+        marks = {mode: core.trail() for mode, core in cores.items()}
+        for mode, core in cores.items():
+            assert core.restrict([(cell, keep)]) == expected, mode
+            if expected:
+                assert list(core.masks()) == trial, mode
+            else:
+                core.undo(marks[mode])
+        if expected:
+            saved.append((marks, reference))
+            reference = trial
+
+
 @settings(max_examples=80, deadline=None)
 @given(_small_puzzles)
 def test_probing_kernel_agrees_with_the_python_probe_and_keeps_every_solution(puzzle):
