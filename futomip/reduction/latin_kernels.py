@@ -40,7 +40,7 @@ PAIR_LESS, PAIR_NEAR, PAIR_APART = range(3)
 CONTROLS = 16
 
 
-@kernel
+@kernel(refcounts=False)
 def popcount(x):
     """The set bits of a mask below 2**63, in constant time (a loop over the bits cost the
     branching scan of an order-25 search a third of its time)."""
@@ -50,7 +50,7 @@ def popcount(x):
     return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
-@kernel
+@kernel(refcounts=False)
 def bit_index(bit):
     """The index of the highest set bit of ``bit`` (0 for 1)."""
     index = 0
@@ -61,7 +61,7 @@ def bit_index(bit):
     return index
 
 
-@kernel
+@kernel(refcounts=False)
 def assign(dom, ws, i, mask):
     """dom[i] = mask, remembered on the trail."""
     ctl = ws[W_CTL]
@@ -72,7 +72,7 @@ def assign(dom, ws, i, mask):
     dom[i] = mask
 
 
-@kernel
+@kernel(refcounts=False)
 def undo(dom, ws, mark):
     """Restore every mask changed since the trail was ``mark`` long."""
     ctl = ws[W_CTL]
@@ -84,7 +84,7 @@ def undo(dom, ws, mark):
     ctl[C_TRAIL] = mark
 
 
-@kernel
+@kernel(refcounts=False)
 def _change(dom, i, mask, st, ws, tops, touched):
     """dom[i] = mask on the trail (when it changes), and the signs and the groups (their
     singles and their matching) of cell i queued; tops = (signs, singles, matchings).
@@ -127,7 +127,7 @@ def _change(dom, i, mask, st, ws, tops, touched):
     return top_pairs, top_singles, top_matches
 
 
-@kernel
+@kernel(refcounts=False)
 def _singles(dom, st, ws, g, tops):
     """Naked singles in group g: a fixed cell's value leaves the others, until no new cell is
     fixed.  Returns (ok, tops) with the shrunk cells queued."""
@@ -156,7 +156,7 @@ def _singles(dom, st, ws, g, tops):
                 tops = _change(dom, i, dom[i] & ~taken, st, ws, tops, False)
 
 
-@kernel
+@kernel(refcounts=False)
 def _augment(dom, ws, k, start, used):
     """Kuhn's augmenting path from open position ``start``, an iterative depth-first search
     over the positions (matched[q] is the value bit position q holds, 0 for none; ``used``
@@ -189,7 +189,7 @@ def _augment(dom, ws, k, start, used):
     return -1
 
 
-@kernel
+@kernel(refcounts=False)
 def _match_filter(dom, st, ws, g, tops):
     """All-different consistency of group g by a perfect matching and the strongly connected
     components of its alternating graph (``latin_alldiff``), its singles being done (so
@@ -275,7 +275,7 @@ def _match_filter(dom, st, ws, g, tops):
     return True, tops
 
 
-@kernel
+@kernel(refcounts=False)
 def _closure(edges, start):
     """The positions reachable from the positions in ``start`` along ``edges`` (bit sets)."""
     seen = start
@@ -289,7 +289,7 @@ def _closure(edges, start):
     return seen
 
 
-@kernel
+@kernel(refcounts=False)
 def crowded(mask):
     """The values v whose every support in ``mask`` is v-1 or v+1 (``latin._crowded``)."""
     if mask == 0:
@@ -302,7 +302,7 @@ def crowded(mask):
     return 0
 
 
-@kernel
+@kernel(refcounts=False)
 def propagate(dom, st, ws, touched):
     """The "lines" fixpoint from the first ``touched`` cells of ws[W_TOUCH], in place and on
     the trail.  False when a sign or a group is found impossible (its id in ctl[C_FAILED])."""
