@@ -62,6 +62,12 @@ def bit_index(bit):
 
 
 @kernel(refcounts=False)
+def bit_position(bit):
+    """The index of the one set bit of ``bit``, in constant time (``bit_index`` branches)."""
+    return popcount(bit - 1)
+
+
+@kernel(refcounts=False)
 def assign(dom, ws, i, mask):
     """dom[i] = mask, remembered on the trail."""
     ctl = ws[W_CTL]
@@ -237,7 +243,7 @@ def _match_filter(dom, st, ws, g, tops):
                     return False, tops
     for p in range(k):
         held[base + slot[p]] = matched[p]
-        value_pos[bit_index(matched[p])] = p
+        value_pos[bit_position(matched[p])] = p
     for p in range(k):
         forward[p] = 0
         backward[p] = 0
@@ -246,7 +252,7 @@ def _match_filter(dom, st, ws, g, tops):
         while rest:
             bit = rest & -rest
             rest ^= bit
-            q = value_pos[bit_index(bit)]
+            q = value_pos[bit_position(bit)]
             forward[p] |= 1 << q
             backward[q] |= 1 << p
     # Components one by one: those reached from p both ways form p's component.
@@ -264,12 +270,12 @@ def _match_filter(dom, st, ws, g, tops):
         while rest:
             bit = rest & -rest
             rest ^= bit
-            values |= matched[bit_index(bit)]
+            values |= matched[bit_position(bit)]
         rest = component
         while rest:
             bit = rest & -rest
             rest ^= bit
-            i = open_cells[bit_index(bit)]
+            i = open_cells[bit_position(bit)]
             if dom[i] & ~values:
                 tops = _change(dom, i, dom[i] & values, st, ws, tops, False)
     return True, tops
@@ -283,7 +289,7 @@ def _closure(edges, start):
     while frontier:
         bit = frontier & -frontier
         frontier ^= bit
-        fresh = edges[bit_index(bit)] & ~seen
+        fresh = edges[bit_position(bit)] & ~seen
         seen |= fresh
         frontier |= fresh
     return seen
