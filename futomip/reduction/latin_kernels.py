@@ -354,9 +354,11 @@ def propagate(dom, st, ws, touched):
                 failed = g
         elif top_matches:
             g = queue[pairs + groups_count + top_matches - 1]
-            flags[pairs + groups_count + g] = 0
-            # Every group's singles are at their fixpoint here (their queue is empty).
+            # Every group's singles are at their fixpoint here (their queue is empty).  The
+            # group stays flagged while it filters: one pass leaves it consistent (every edge
+            # kept lies in a perfect matching), so its own removals need not queue it again.
             ok, tops = _match_filter(dom, st, ws, g, (top_pairs, top_singles, top_matches - 1))
+            flags[pairs + groups_count + g] = 0
             if not ok:
                 failed = g
         else:
