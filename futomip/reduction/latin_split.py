@@ -20,7 +20,8 @@ no copies of the domains), compiled by numba.  So that a small puzzle never load
 starts on Python integers (``_depth_first_python``, also the search for orders above
 ``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
 compiled search starts again from the root and skips the leaves already yielded (with
-``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).
+``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
+process that has numba loaded already the first search runs on the compiled kernels instead.
 Restarts (``RESTART_FAILURES``, off by default) go back to the root before the first leaf
 after a Luby sequence of failure cutoffs, keeping the weights, with the value order
 alternating and seeded noise on the scores from the third run; a run that yields a leaf
