@@ -1,7 +1,7 @@
 """Nodes and fixpoints per second of the Latin split search: a baseline checkout against this one.
 
     python benchmarks/latin_search_speed.py FILE[#INDEX]... [--baseline REV] [--limit 10]
-           [--variants old,interpreted,compiled,compiled-norestart,compiled-restart1000]
+           [--variants old,old-compiled,python,interpreted,compiled,compiled-norestart,compiled-restart1000]
            [--first] [--json OUT]
 
 Each variant is one long-lived worker process (so numba's import and the loading of its
@@ -14,7 +14,9 @@ seconds to the first leaf.  Rates are per CPU second of the worker: on a shared 
 wall clock also counts the time other processes had the core.
 
 Variants: ``old`` is the search of ``--baseline`` (a git revision, exported to a temporary
-folder and imported instead of this checkout); ``interpreted`` runs this checkout with
+folder and imported instead of this checkout) as it runs by default, ``old-compiled`` the
+same with its kernels compiled from the first node; ``python`` is this checkout's search
+in Python (``latin_core.COMPILE_AFTER`` infinite: the hand-over never comes); ``interpreted`` runs this checkout with
 ``FUTOMIP_COMPILE=0``; ``compiled`` with the kernels compiled from the first node;
 ``compiled-norestart`` the same with ``RESTART_FAILURES = None``, ``compiled-restartK`` with
 ``RESTART_FAILURES = K``.  ``--first`` stops each search at its first leaf (the time to a
@@ -41,8 +43,10 @@ if {old!r}:
     sys.path.insert(0, {base!r})
 from futomip import io
 from futomip.reduction import reduce
-from futomip.reduction import latin_split
+from futomip.reduction import latin_core, latin_split
 mode = {mode!r}
+if {python!r}:
+    latin_core.COMPILE_AFTER = float("inf")
 if {restarts!r} != "default":
     latin_split.RESTART_FAILURES = None if {restarts!r} == "norestart" else int({restarts!r})
 for line in sys.stdin:
@@ -69,11 +73,14 @@ for line in sys.stdin:
 
 def _worker(variant: str, base: str, first_only: bool) -> subprocess.Popen:
     env = dict(os.environ)
-    mode = None if variant == "old" else ("interpreted" if variant == "interpreted" else "compiled")
+    old = variant.startswith("old")
+    mode = {"old": None, "python": "auto", "interpreted": "interpreted"}.get(variant, "compiled")
     if variant == "interpreted":
         env["FUTOMIP_COMPILE"] = "0"
-    restarts = variant.split("-", 1)[1].removeprefix("restart") if "-" in variant else "default"
-    code = WORKER.format(old=variant == "old", base=base, mode=mode, restarts=restarts, first_only=first_only)
+    restarts = variant.split("-", 1)[1].removeprefix("restart") \
+        if variant.startswith("compiled-") else "default"
+    code = WORKER.format(old=old, base=base, mode=mode, restarts=restarts, first_only=first_only,
+                         python=variant == "python")
     return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT)
 
@@ -94,7 +101,7 @@ def main() -> int:
     args = parser.parse_args()
     variants = args.variants.split(",")
     with tempfile.TemporaryDirectory() as base:
-        if "old" in variants:
+        if any(variant.startswith("old") for variant in variants):
             archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, capture_output=True, check=True)
             subprocess.run(["tar", "-x", "-C", base], input=archive.stdout, check=True)
         workers = {variant: _worker(variant, base, args.first) for variant in variants}
@@ -130,14 +137,17 @@ def main() -> int:
               f"CPU s to the end median {statistics.median(seconds):.3f} p90 {_quantile(seconds, 0.9):.3f}   "
               f"to the first leaf median {statistics.median(firsts):.3f} p90 {_quantile(firsts, 0.9):.3f}   "
               f"finished {done}/{len(rows)}")
-    if "old" in variants:
+    for reference in ("old", "old-compiled", "python"):
+        if reference not in variants:
+            continue
         for variant in variants:
-            if variant == "old":
+            if variant == reference:
                 continue
-            ratios = [(r[variant]["nodes"] / r[variant]["cpu"]) / (r["old"]["nodes"] / r["old"]["cpu"])
-                      for r in rows if r[variant]["cpu"] > 0 and r["old"]["nodes"] > 0]
-            print(f"  {variant:20} nodes/s over old: median {statistics.median(ratios):.1f}x "
-                  f"(p10 {_quantile(ratios, 0.1):.1f}x, p90 {_quantile(ratios, 0.9):.1f}x)")
+            ratios = [(r[variant]["nodes"] / r[variant]["cpu"]) / (r[reference]["nodes"] / r[reference]["cpu"])
+                      for r in rows if r[variant]["cpu"] > 0 and r[reference]["nodes"] > 0]
+            if ratios:
+                print(f"  {variant:20} nodes/s over {reference}: median {statistics.median(ratios):.1f}x "
+                      f"(p10 {_quantile(ratios, 0.1):.1f}x, p90 {_quantile(ratios, 0.9):.1f}x)")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0

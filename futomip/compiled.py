@@ -208,9 +208,10 @@ def loaded() -> bool:
 class Kernel:
     """A hot-loop function that runs compiled by numba or interpreted, from one source."""
 
-    def __init__(self, function: Callable) -> None:
+    def __init__(self, function: Callable, refcounts: bool = True) -> None:
         functools.update_wrapper(self, function)
         self.interpreted = function
+        self.refcounts = refcounts
         self._target: Callable | None = None
 
     def __call__(self, *args):
@@ -225,12 +226,19 @@ class Kernel:
         return f"<kernel {self.interpreted.__module__}.{self.interpreted.__qualname__}>"
 
 
-def kernel(function: Callable):
+def kernel(function: Callable | None = None, *, refcounts: bool = True):
     """Mark ``function`` as a kernel (see the module docstring).
 
     A module imported after the layer switched to compiled gets the numba dispatcher itself
-    (with ``.interpreted`` set), so that kernels of that module see compiled callees too."""
-    wrapped = Kernel(function)
+    (with ``.interpreted`` set), so that kernels of that module see compiled callees too.
+
+    ``@kernel(refcounts=False)`` compiles without numba's reference counting of arrays
+    (its ``_nrt`` target option), for kernels that only index arrays they are given and
+    never create, keep or return one: counting every array of a tuple passed to a small
+    callee, with atomic instructions, was two thirds of the Latin search's time."""
+    if function is None:
+        return functools.partial(kernel, refcounts=refcounts)
+    wrapped = Kernel(function, refcounts)
     with _lock:
         _kernels.append(wrapped)
         if _decided:
@@ -242,6 +250,7 @@ def kernel(function: Callable):
 def _dispatcher(wrapped: Kernel):
     import numba
     from numba.core import config
+    from numba.core.options import DefaultOptions
 
     # numba checks a cached kernel against its own file only, so a kernel whose callee in
     # another module changed would load the old callee's code from the cache.  Each kernel's
@@ -249,9 +258,14 @@ def _dispatcher(wrapped: Kernel):
     # numba's own NUMBA_CACHE_DIR, when a user sets it, is left alone.
     previous = config.CACHE_DIR
     if not previous:
-        config.CACHE_DIR = os.path.join(_cache_base(), _sources_key(wrapped.interpreted.__module__))
+        # numba's cache index does not tell compile options apart: their own folder.
+        config.CACHE_DIR = os.path.join(_cache_base(), _sources_key(wrapped.interpreted.__module__)
+                                        + ("" if wrapped.refcounts else "-norefcounts"))
     try:
-        dispatcher = numba.njit(cache=True, nogil=True)(wrapped.interpreted)
+        options = {"cache": True, "nogil": True}
+        if not wrapped.refcounts and hasattr(DefaultOptions, "_nrt"):
+            options["_nrt"] = False  # an older or newer numba without the option counts
+        dispatcher = numba.njit(**options)(wrapped.interpreted)
     finally:
         config.CACHE_DIR = previous
     dispatcher.interpreted = wrapped.interpreted

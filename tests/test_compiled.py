@@ -219,3 +219,48 @@ def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
         assert result.status == "solved", lines
         if result.reduction["level"] == "split":
             assert result.reduction["search"]["nodes"] > 0, (result.puzzle.name, result.reduction)
+
+
+def test_a_kernel_without_refcounts_gives_the_interpreted_answer_and_is_cached_apart(tmp_path):
+    """A ``@kernel(refcounts=False)`` passing a tuple of arrays to another such kernel returns
+    what it returns interpreted (FUTOMIP_COMPILE=0), is compiled without numba's reference counting, and is
+    cached in a folder of its own (numba's cache index does not tell the options apart)."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    (tmp_path / "plain_kernels_for_test.py").write_text(textwrap.dedent('''
+        from futomip.compiled import kernel
+
+        @kernel(refcounts=False)
+        def scaled(arrays, i):
+            arrays[1][i] = arrays[0][i] * 3
+            return arrays[1][i]
+
+        @kernel(refcounts=False)
+        def total(arrays):
+            s = 0
+            for i in range(len(arrays[0])):
+                s += scaled(arrays, i)
+            return s
+    '''))
+    env = dict(os.environ)
+    env[compiled.ENVIRONMENT_VARIABLE] = "1"
+    env.pop("NUMBA_CACHE_DIR", None)
+    env[compiled.CACHE_VARIABLE] = str(tmp_path / "kernels")
+    env["PYTHONPATH"] = os.pathsep.join([str(tmp_path), env.get("PYTHONPATH", "")])
+    program = textwrap.dedent('''
+        import numpy as np
+        import plain_kernels_for_test as k
+        from futomip import compiled
+        arrays = (np.arange(10, dtype=np.int64), np.zeros(10, dtype=np.int64))
+        answer = k.total(arrays)
+        options = k.total.targetoptions if compiled.compiled() else {}
+        print(answer, int(arrays[1].sum()), options.get("_nrt", True))
+    ''')
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env,
+                          timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["135", "135", "False"]
+    env[compiled.ENVIRONMENT_VARIABLE] = "0"
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env,
+                          timeout=300, cwd=tmp_path)
+    assert done.stdout.split() == ["135", "135", "True"], done.stderr
+    assert [path.name for path in (tmp_path / "kernels").iterdir()][0].endswith("-norefcounts")

@@ -63,6 +63,47 @@ def test_fixpoint_kernel_reaches_the_reference_fixpoint(puzzle, seed):
             assert list(core.masks()) == reference, mode
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(_latin_from_square(max_size=9), futoshiki_puzzles(min_size=5, max_size=7)), st.integers(0, 10 ** 6))
+def test_fixpoint_kernel_on_one_core_restricted_and_undone_reaches_the_reference_every_time(puzzle, seed):
+    """One core, restricted cell by cell and undone at random (so the matchings it keeps
+    between propagations are stale hints), reaches ``Board.propagate``'s fixpoint or its
+    contradiction after every restriction, compiled and interpreted alike."""
+    board = board_of(puzzle)
+    reference = list(board.initial())
+    if not board.propagate(reference, range(len(reference))):
+        return
+    rng = random.Random(seed)
+    cores = {mode: latin_core.Core(board, reference, mode) for mode in MODES}
+    saved = []
+    for _ in range(25):
+        if saved and rng.random() < 0.3:
+            marks, reference = saved.pop()
+            for mode, core in cores.items():
+                core.undo(marks[mode])
+                assert list(core.masks()) == reference, mode
+            continue
+        open_cells = [i for i, mask in enumerate(reference) if mask & (mask - 1)]
+        if not open_cells:
+            break
+        cell = rng.choice(open_cells)
+        values = [1 << v for v in range(board.n) if reference[cell] >> v & 1]
+        keep = sum(rng.sample(values, rng.randint(1, len(values) - 1)))
+        trial = list(reference)
+        trial[cell] &= keep
+        expected = board.propagate(trial, (cell,))
+        marks = {mode: core.trail() for mode, core in cores.items()}
+        for mode, core in cores.items():
+            assert core.restrict([(cell, keep)]) == expected, mode
+            if expected:
+                assert list(core.masks()) == trial, mode
+            else:
+                core.undo(marks[mode])
+        if expected:
+            saved.append((marks, reference))
+            reference = trial
+
+
 @settings(max_examples=80, deadline=None)
 @given(_small_puzzles)
 def test_probing_kernel_agrees_with_the_python_probe_and_keeps_every_solution(puzzle):
@@ -155,16 +196,18 @@ def test_orders_beyond_the_kernels_use_the_python_search():
 
 
 @settings(max_examples=40, deadline=None)
-@given(puzzle=_small_puzzles, budget=st.sampled_from([0.0, 1e-4, 1e-3]))
-def test_handover_from_the_python_search_loses_and_repeats_no_leaf(puzzle, budget):
-    """With the Python search handing over to the kernels after ``budget`` seconds of work,
-    the leaves are exactly the brute-force solutions, each once."""
-    saved = latin_core.COMPILE_AFTER
+@given(puzzle=_small_puzzles, budget=st.sampled_from([0.0, 1e-4, 1e-3]), loaded=st.booleans())
+def test_handover_from_the_first_search_loses_and_repeats_no_leaf(puzzle, budget, loaded):
+    """With the first search (Python, or the kernels when numba is ``loaded`` already) handing
+    over to the kernels after ``budget`` seconds of work, the leaves are exactly the
+    brute-force solutions, each once."""
+    saved = latin_core.COMPILE_AFTER, compiled.loaded
     latin_core.COMPILE_AFTER = budget
+    compiled.loaded = lambda: loaded
     try:
         root, search, leaves = _leaves(puzzle, "auto")
     finally:
-        latin_core.COMPILE_AFTER = saved
+        latin_core.COMPILE_AFTER, compiled.loaded = saved
     expected = _brute_force(puzzle)
     if root.contradiction is not None or not search.needed:
         return
@@ -174,9 +217,12 @@ def test_handover_from_the_python_search_loses_and_repeats_no_leaf(puzzle, budge
     assert sorted(grids) == sorted(expected)
 
 
-def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch):
-    """A hard 9x9 whose Python search hands over after 1 ms: one leaf, the verified solution."""
+@pytest.mark.parametrize("loaded", [False, True])
+def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
+    """A hard 9x9 whose first search (Python, or compiled when numba is ``loaded``) hands over
+    after 1 ms: one leaf, the verified solution."""
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
+    monkeypatch.setattr(compiled, "loaded", lambda: loaded)
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     _, search, leaves = _leaves(puzzle, "auto")
     assert search.finished and len(leaves) == 1

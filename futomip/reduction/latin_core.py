@@ -113,7 +113,7 @@ class Core:
         capacity = cells * n + 2
         queue = len(board.pairs) + 2 * len(board.groups)
         sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
-                 capacity, capacity, capacity, capacity, cells, cells]
+                 capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
         self.ws = [[0] * size for size in sizes]
         self.ws[latin_kernels.W_WEIGHT] = [1 + len(pairs) for pairs in board.cell_less]
         self.dom = list(masks)

@@ -38,7 +38,7 @@ PAUSED, LEAF, DONE, RESTART = 0, 1, 2, 3
 or the run has failed ctl[C_FAIL_LIMIT] times (when that is not negative)."""
 
 
-@kernel
+@kernel(refcounts=False)
 def _random(ctl):
     """A number in [0, 1) from the generator state in ctl[C_RNG] (Park-Miller style LCG)."""
     state = (ctl[C_RNG] * 1103515245 + 12345) & 0x7FFFFFFF
@@ -46,7 +46,7 @@ def _random(ctl):
     return state / 2147483648.0
 
 
-@kernel
+@kernel(refcounts=False)
 def _refute(dom, st, ws, cell, mask):
     """Restrict ``cell`` to ``mask`` and propagate; on failure count a pruned child and raise
     the weight of every cell of the constraint that failed."""
@@ -71,7 +71,7 @@ def _refute(dom, st, ws, cell, mask):
     return False
 
 
-@kernel
+@kernel(refcounts=False)
 def search(dom, st, ws, budget):
     """Search from where the last call stopped for at most ``budget`` nodes; PAUSED, LEAF
     (dom is the leaf; the next call backtracks from it), DONE or RESTART."""
@@ -132,7 +132,7 @@ def search(dom, st, ws, budget):
             ctl[C_MODE] = MODE_BACKTRACK
 
 
-@kernel
+@kernel(refcounts=False)
 def restart(dom, ws):
     """Back to the root (trail empty), ready to search again."""
     ctl = ws[W_CTL]
@@ -142,7 +142,7 @@ def restart(dom, ws):
     ctl[C_RUN_FAILS] = 0
 
 
-@kernel
+@kernel(refcounts=False)
 def probe_cell(dom, st, ws, i):
     """Probe cell i: 1 when the masks shrank (and their fixpoint held), 0 when nothing
     changed, -1 when no value of i survives or the fixpoint after shrinking fails (then

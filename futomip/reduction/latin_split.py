@@ -20,7 +20,8 @@ no copies of the domains), compiled by numba.  So that a small puzzle never load
 starts on Python integers (``_depth_first_python``, also the search for orders above
 ``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
 compiled search starts again from the root and skips the leaves already yielded (with
-``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).
+``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
+process that has numba loaded already the first search runs on the compiled kernels instead.
 Restarts (``RESTART_FAILURES``, off by default) go back to the root before the first leaf
 after a Luby sequence of failure cutoffs, keeping the weights, with the value order
 alternating and seeded noise on the scores from the third run; a run that yields a leaf
@@ -149,10 +150,15 @@ class Split(nonogram_split.Split):
             # The Python search first (the fastest without numba); after COMPILE_AFTER seconds of
             # work the compiled kernels search again from the root and skip the leaves already
             # yielded.  A leaf with no open cell is a solution, so both searches' leaves are
-            # the set of solutions: none is lost or repeated.
+            # the set of solutions: none is lost or repeated.  When numba is loaded already (a
+            # long-lived process: bench, batch, the API) the first search is compiled too, so
+            # that the hand-over, and the LP dive it brings, come as they would.
             yielded = set()
-            python = self._depth_first_python(board, latin_core.COMPILE_AFTER)
-            for leaf in python:
+            if compiled.loaded():
+                first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
+            else:
+                first = self._depth_first_python(board, latin_core.COMPILE_AFTER)
+            for leaf in first:
                 if leaf is HANDOVER:
                     if compiled.compiled():
                         break
@@ -169,23 +175,39 @@ class Split(nonogram_split.Split):
             else:
                 return
             mode = "compiled"
-        core = self._core = latin_core.Core(board, self.root.masks, mode)
+        core = self._new_core(board, mode)
         if self.relaxation is not None and yielded is not None:
             yield from self._dive(core, yielded)
+        for leaf in self._kernel_search(core):
+            if leaf is None or yielded is None or leaf.masks not in yielded:
+                yield leaf
+
+    def _new_core(self, board, mode: str) -> latin_core.Core:
+        core = self._core = latin_core.Core(board, self.root.masks, mode)
         self._offsets = (self.nodes, self.pruned, self.depth)
         core.set_control(C_LIMIT, self.limit)
         core.set_control(C_RNG, SEED)
         core.set_control(C_FAIL_LIMIT, self._budget(1))
+        return core
+
+    def _kernel_search(self, core, budget: float | None = None) -> Iterator[LatinDomains | None]:
+        """The kernels' search on ``core`` to its end; with a ``budget``, ``HANDOVER`` (and the
+        end) after that many seconds of work."""
         n = self.root.size
         shown = time.perf_counter()
         run, chunk = 1, FIRST_CHUNK
+        worked = 0.0
         while True:
             if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                return
+            if budget is not None and worked >= budget:
+                yield HANDOVER
                 return
             if self._pause():
                 yield None
             started = time.perf_counter()
             outcome = core.search(chunk)
+            worked += time.perf_counter() - started
             # Aim at some 5 ms between two looks at the clock, whatever a node costs.
             chunk = max(1, min(MAX_CHUNK, chunk * 2 if time.perf_counter() - started < 0.005 else chunk // 2))
             self._sync_core()
@@ -205,9 +227,7 @@ class Split(nonogram_split.Split):
             elif outcome == LEAF:
                 # A run that yields a leaf runs to its end: no leaf comes twice.
                 core.set_control(C_FAIL_LIMIT, -1)
-                masks = core.masks()
-                if yielded is None or masks not in yielded:
-                    yield LatinDomains(n, masks)
+                yield LatinDomains(n, core.masks())
             elif outcome == DONE:
                 self.finished = True
                 return
