@@ -90,7 +90,7 @@ def test_a_race_at_its_time_limit_answers_itself(tmp_path):
     elapsed = time.monotonic() - start
     data = json.loads(out)
     assert process.returncode == 1, err
-    assert data["status"] == "time_limit" and data["backend"] in ("highspy", "pulp"), data
+    assert data["status"] == "time_limit" and data["backend"] in ("highspy", "pulp"), (data["message"], err)
     assert "no entrant proved an answer" in data["message"] and "did not stop" not in data["message"]
     assert elapsed < float(LIMIT) + 0.5 + 1.5, f"took {elapsed:.1f} s"
     assert _none_left(marker) == []
