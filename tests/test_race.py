@@ -79,10 +79,11 @@ def test_a_race_at_its_time_limit_answers_itself(tmp_path):
     once counted from their start-up, so they ended past the command's deadline and the cut
     came first, with empty backend and encoding.  Without reduction: Knotty's (40x40) loads
     the numba kernels, which no deadline interrupts, and on a loaded machine that load could
-    still run at the workers' share end, which is not what this test is about.  Six seconds:
-    with three seconds, on a machine loaded four times over, the fork server had not started
-    the workers by the deadline (that case has its own test below)."""
-    LIMIT = "6"
+    still run at the workers' share end, which is not what this test is about.  Ten seconds:
+    the program's cut comes max(0.1 x limit, 0.5) - 0.3 s after the limit, and on a machine
+    loaded four times over the race needed more than the 0.2-0.3 s that 3-6 s leave (with 3 s
+    the fork server had not even started the workers; that case has its own test below)."""
+    LIMIT = "10"
     start = time.monotonic()
     process, marker = _start(tmp_path, str(KNOTTY), "--json", "--solver", "race:highs,pulp/cbc", "--time-limit", LIMIT,
                              "--reduce", "none")
@@ -169,3 +170,25 @@ def test_a_race_whose_workers_never_start_ends_with_the_cut_not_an_internal_erro
     assert process.returncode == 1, process.stderr
     data = json.loads(process.stdout)
     assert data["status"] == "time_limit" and "futomip ended it" in data["message"]
+
+
+def test_a_race_stops_waiting_for_a_silent_entrant_just_after_its_deadline():
+    """The race's wait ends GRACE after the deadline even if an entrant never answers (it once
+    compared the clamped ``remaining()`` with zero and waited for the slowest entrant for ever,
+    past the program's cut); the answer then says no entrant answered."""
+    import multiprocessing
+    import threading
+
+    from futomip.options import Deadline, Options
+    from futomip.pipeline import race
+
+    receive, send = multiprocessing.Pipe(duplex=False)
+    worker = race._Worker(race.Entrant("highspy", "highs", None), None, receive, None)
+    answers = []
+    thread = threading.Thread(target=lambda: answers.append(
+        race._collect([worker], "solve", Deadline(0.2), futomip.load(DATA / "futoshiki.dat"), Options())))
+    thread.start()
+    thread.join(timeout=10)
+    send.close()
+    assert not thread.is_alive(), "the race still waits for an entrant that never answers"
+    assert answers[0].status == "time_limit" and "no entrant" in answers[0].message

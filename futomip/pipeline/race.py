@@ -150,7 +150,9 @@ def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=Non
             workers.append(_Worker(entrant, process, receive, stop_there))
         result = _collect(workers, task.action, deadline, puzzle, options)
     finally:
-        _stop(workers)
+        # Past the deadline there is no time to let a worker end its solver program politely:
+        # the program's own cut (0.2-0.5 s later) would answer before this race did.
+        _stop(workers, hurry=deadline.expired)
     result.seconds["total"] = time.perf_counter() - started
     if on_solution is not None and result.solutions:
         for k, grid in enumerate(result.solutions, start=1):
@@ -169,7 +171,9 @@ def _collect(workers, action: str, deadline: Deadline, puzzle, options: Options)
     pending = {worker.receive: worker.entrant for worker in workers}
     results: list[tuple[Entrant, Result]] = []
     while pending:
-        left = deadline.remaining()
+        # Not deadline.remaining(): it never goes below zero, so "GRACE past the deadline"
+        # was never reached and the race waited for its slowest worker past the program's cut.
+        left = None if deadline.end is None else deadline.end - time.perf_counter()
         if left is not None and left + GRACE <= 0:
             break
         ready = wait(list(pending), timeout=0.1 if left is None else min(0.1, left + GRACE))
@@ -209,15 +213,17 @@ class _Worker:
     stop: object  # closing this tells the worker to end
 
 
-def _stop(workers: list[_Worker]) -> None:
+def _stop(workers: list[_Worker], hurry: bool = False) -> None:
     """End every worker and wait for it; a worker with a child program ends and waits for
-    that child itself first (see the module text)."""
+    that child itself first (see the module text), unless ``hurry``: then every worker's
+    process group, its solver program included, is killed at once (the program reaps what
+    the killed workers leave)."""
     asked = []
     for worker in workers:
         worker.receive.close()
         worker.stop.close()
         if worker.process.pid is not None and worker.process.exitcode is None:
-            if child_pids(worker.process.pid):
+            if not hurry and child_pids(worker.process.pid):
                 asked.append(worker)
             else:
                 _kill_group(worker.process.pid)
