@@ -11,7 +11,8 @@ order of the configurations rotating instance by instance so no side always runs
 - ``default``: ``futomip``'s configuration with nothing pinned (``Options()``: the measured
   default for the kind among the installed pairs; ortools/cpsat with the ``[all]`` install);
 - ``highs``: ``--backend highspy --solver highs`` (what a HiGHS-only install runs by default);
-- ``highs-norestart``: the same without the LP-ordered search's restarts.
+- ``highs-norestart``, ``highs-lprestart``: the same with the LP-ordered search's restarts
+  off or every 100 x Luby failures (``latin_split.LP_RESTART_FAILURES``).
 
 All in this process, first solution only; "seconds" is what a user waits for after the
 file is read: for futomip reduction + build + solve (``SolutionFinder``), for the yardstick
@@ -34,9 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 CONFIGS = {"cpsat": None, "default": (None, None), "highs": ("highspy", "highs"),
-           "highs-norestart": ("highspy", "highs")}
-"""``highs-norestart``: ``highs`` with ``latin_split.LP_RESTART_FAILURES`` None (the LP-ordered
-search without restarts, as before 26 Nov evening), for the A/B of that change."""
+           "highs-norestart": ("highspy", "highs"), "highs-lprestart": ("highspy", "highs")}
+"""``highs-norestart`` / ``highs-lprestart``: ``highs`` with ``latin_split.LP_RESTART_FAILURES``
+None / 100 (the LP-ordered search without or with restarts), for the A/B of that setting."""
+RESTARTS = {"highs-norestart": None, "highs-lprestart": 100}
 
 
 def measure(puzzle, config: str, time_limit: float) -> dict:
@@ -57,8 +59,8 @@ def measure(puzzle, config: str, time_limit: float) -> dict:
 
         backend, solver = CONFIGS[config]
         saved = latin_split.LP_RESTART_FAILURES
-        if config == "highs-norestart":
-            latin_split.LP_RESTART_FAILURES = None
+        if config in RESTARTS:
+            latin_split.LP_RESTART_FAILURES = RESTARTS[config]
         start = time.perf_counter()
         finder = SolutionFinder(puzzle, Options(backend, solver, time_limit=time_limit), Deadline(time_limit, start))
         try:

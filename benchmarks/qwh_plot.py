@@ -23,6 +23,9 @@ STYLE = {
     "highs": ("futomip --backend highspy --solver highs (split)", "tab:red", "^", 0.9),
 }
 
+FLOOR = 0.005
+"""Seconds at the bottom of the axis: faster completions are drawn there (the log axis has no 0)."""
+
 
 def main(argv: list[str] | None = None) -> int:
     import matplotlib
@@ -45,23 +48,24 @@ def main(argv: list[str] | None = None) -> int:
             continue
         done = [row for row in mine if row["status"] == "solved"]
         missed = [row for row in mine if row["status"] != "solved"]
-        axes.scatter([row["order"] + shift for row in done], [row["seconds"] for row in done], color=colour,
+        axes.scatter([row["order"] + shift for row in done], [max(row["seconds"], FLOOR) for row in done], color=colour,
                      marker=marker, s=22, alpha=0.8, label=label)
         if missed:
             axes.scatter([row["order"] + shift for row in missed], [limit] * len(missed), color=colour, marker="x",
                          s=40, label=f"{config}: time-out")
         orders = sorted({row["order"] for row in mine})
-        medians = [statistics.median(row["seconds"] if row["status"] == "solved" else limit
+        medians = [statistics.median(max(row["seconds"], FLOOR) if row["status"] == "solved" else limit
                                      for row in mine if row["order"] == order) for order in orders]
         axes.plot([order + shift for order in orders], medians, color=colour, linewidth=1, alpha=0.6)
     axes.axhline(limit, color="grey", linestyle="--", linewidth=0.8)
-    axes.text(axes.get_xlim()[0] + 0.5, limit * 1.1, f"time limit {limit:g} s", color="grey", fontsize=8)
+    axes.text(axes.get_xlim()[0] + 0.5, limit * 1.15, f"time limit {limit:g} s", color="grey", fontsize=8)
+    axes.set_ylim(FLOOR, limit * 2)
     axes.set_yscale("log")
     axes.set_xlabel("order n (n x n square)")
     axes.set_ylabel("seconds to the first completion (log)")
     axes.set_title(args.title, fontsize=10)
     axes.grid(True, which="major", alpha=0.3)
-    axes.legend(fontsize=7, loc="upper left")
+    axes.legend(fontsize=7, loc="lower right")
     figure.tight_layout()
     args.output.parent.mkdir(parents=True, exist_ok=True)
     figure.savefig(args.output, format=args.output.suffix.lstrip(".") or "svg", metadata={"Date": None})

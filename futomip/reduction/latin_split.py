@@ -22,10 +22,10 @@ starts on Python integers (``_depth_first_python``, also the search for orders a
 compiled search starts again from the root and skips the leaves already yielded (with
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).
 Restarts go back to the root before the first leaf after a Luby sequence of failure
-cutoffs, keeping the weights: in the plain order (``RESTART_FAILURES``, off by default) with
-the value order alternating and seeded noise on the scores from the third run; in the root
-LP's order (``LP_RESTART_FAILURES``, on) with that order kept and the noise from the second
-run.  A run that yields a leaf runs to its end.
+cutoffs, keeping the weights: in the plain order (``RESTART_FAILURES``, off by default)
+with the value order alternating and seeded noise on the scores from the third run; in the
+root LP's order (``LP_RESTART_FAILURES``, off by default) with that order kept and the
+noise from the second run.  A run that yields a leaf runs to its end.
 
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
@@ -70,11 +70,11 @@ restarts found the first leaf of as many order-25 QCP instances as the plain sea
 15 in 10 s, not the same 4), cost nodes on easy QWH completions and on hard 9x9 Futoshiki
 searched to the end (docs/measurements.md)."""
 
-LP_RESTART_FAILURES: int | None = 100
-"""The same, for a search ordered by the root LP (``DIVE_ROUNDS`` >= 1 and the LP solved in
-time): its restarts keep the LP's value order and put noise on the cell choice.  On order
-35-45 QWH completions at 42% holes (search alone, 20 s) the LP order found 5 of 9, with
-restarts every 100 x Luby failures 7 of 9 (1000: 3 of 9); docs/notes/qwh.md."""
+LP_RESTART_FAILURES: int | None = None
+"""The same, for a search ordered by the root LP (``DIVE_ROUNDS`` >= 1): its restarts keep the
+LP's value order and put noise on the cell choice.  Off by default: with 100 (x Luby) the
+search alone found 7 of 9 order 35-45 QWH completions in 20 s against 5 of 9 without, but in
+the whole pipeline (HiGHS, 30 s) on 9 other ones 2 against 2 (docs/notes/qwh.md)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
