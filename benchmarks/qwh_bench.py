@@ -152,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--configs", default="cpsat,default,highs")
     parser.add_argument("--jsonl", type=Path, help="append one JSON line per measurement here")
-    parser.add_argument("--from-jsonl", nargs="+", type=Path, help="print the tables of earlier runs, solve nothing")
+    parser.add_argument("--from-jsonl", nargs="+", type=Path, help="print the tables of earlier runs, solve nothing (instances are "
+                        "told apart by name: give runs of one seed together, not runs whose names repeat)")
     args = parser.parse_args(argv)
     if args.from_jsonl:
         rows = [json.loads(line) for path in args.from_jsonl for line in path.read_text().splitlines() if line]
