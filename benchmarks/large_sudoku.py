@@ -2,13 +2,16 @@
 
     python benchmarks/large_sudoku.py [--boxes 4,5] [--count 6] [--holes 0.6] [--seed 2026]
                                       [--reduce lines] [--unique] [--time-limit 60] [--json]
+                                      [--configs native,linear,default,highs]
 
 No Sudoku file format holds more than 9x9 (one character per cell), so the puzzles are made
 here: the pattern solution ``(b*(r mod b) + r div b + c) mod n``, its bands, stacks, rows
 within bands, columns within stacks and symbols shuffled, then a share ``--holes`` of the
 cells emptied uniformly (solvable by construction, not necessarily unique).  They go through
-``futomip.bench.run_benchmark`` with ortools/cpsat on ``--globals native`` and ``linear``
-and the native CP-SAT yardstick, interleaved puzzle by puzzle, and the comparison table of
+``futomip.bench.run_benchmark`` with the ``--configs`` (ortools/cpsat on ``--globals native``
+and ``linear`` at each ``--reduce`` level; ``default``: what the [all] install runs for
+Sudoku, ortools/cpsat ``--reduce lines``, pinned; ``highs``: highspy/highs ``--reduce split``,
+the default of a HiGHS-only install) and the native CP-SAT yardstick, interleaved puzzle by puzzle, and the comparison table of
 ``futomip bench --against cpsat`` is printed.  Nothing here asserts a time.
 """
 
@@ -58,11 +61,15 @@ def main() -> int:
     parser.add_argument("--unique", action="store_true")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--configs", default="native,linear", help="from native, linear, default, highs")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     puzzles = [puzzle for box in map(int, args.boxes.split(",")) for puzzle in make(box, args.count, args.holes, rng)]
+    configs = args.configs.split(",")
     combinations = [("ortools", "cpsat", None, level, form) for level in args.reduce.split(",")
-                    for form in ("native", "linear")]
+                    for form in ("native", "linear") if form in configs]
+    combinations += [("ortools", "cpsat", None, "lines", None)] if "default" in configs else []
+    combinations += [("highspy", "highs", None, "split", None)] if "highs" in configs else []
     measurements = run_benchmark(puzzles, combinations, args.time_limit, args.unique, against="cpsat")
     rows = compare(measurements)
     if args.json:

@@ -6,7 +6,9 @@ Each instance is reduced ("split" level: the "lines" fixpoint), then each varian
 (compiled kernels from the start, ``COMPILE_AFTER`` 0) until its first leaf or ``--limit``
 seconds, one variant after the other on the same instance.  "lporder": the root LP
 relaxation's values order the search (``DIVE_ROUNDS`` 1); "dive": a dive of up to
-``latin_dive.MAX_ROUNDS`` LP rounds first.  Prints one line per instance and variant (time
+``latin_dive.MAX_ROUNDS`` LP rounds first; "lprestartK": the LP order with restarts after
+K x Luby failures (``RESTART_FAILURES`` K; the runs keep the LP order, noise on the cell
+choice).  Prints one line per instance and variant (time
 to the first leaf, nodes, the dive's summary), then medians.
 """
 
@@ -28,7 +30,8 @@ def run(puzzle, variant: str, limit: float) -> dict:
     from futomip.reduction import latin_core, latin_dive, latin_split, reduce
 
     latin_core.COMPILE_AFTER = 0.0
-    latin_split.DIVE_ROUNDS = 1 if variant == "lporder" else latin_dive.MAX_ROUNDS
+    latin_split.DIVE_ROUNDS = 1 if variant.startswith(("lporder", "lprestart")) else latin_dive.MAX_ROUNDS
+    latin_split.RESTART_FAILURES = int(variant[len("lprestart"):]) if variant.startswith("lprestart") else None
     started = time.perf_counter()
     root = reduce(puzzle, "split")
     search = latin_split.Split(puzzle, root, stop_at=started + limit)

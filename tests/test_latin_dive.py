@@ -91,20 +91,22 @@ def test_preferred_value_order_yields_every_solution_once(puzzle, seed):
 
 
 @settings(max_examples=30, deadline=None)
-@given(_small_puzzles, st.sampled_from([0.0, 1e-4]), st.sampled_from([1, 400]))
-def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds):
+@given(_small_puzzles, st.sampled_from([0.0, 1e-4]), st.sampled_from([1, 400]), st.sampled_from([None, 1]))
+def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds, restart_failures):
     """The split with the dive at its hand-over (after ``budget`` s of Python search, the root
-    LP alone or a dive of up to 400 rounds) yields exactly the brute-force solutions, each
-    once, the dive's candidate included."""
-    saved = latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS
-    latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = budget, rounds
+    LP alone or a dive of up to 400 rounds; the LP-ordered search restarting after every
+    failure or never) yields exactly the brute-force solutions, each once, the dive's
+    candidate included."""
+    saved = latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS, latin_split.LP_RESTART_FAILURES
+    latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS, latin_split.LP_RESTART_FAILURES = \
+        budget, rounds, restart_failures
     try:
         root = reduce(puzzle, "split")
         search = latin_split.Split(puzzle, root, mode="auto")
         search.relaxation = Relaxation
         leaves = [leaf.masks for leaf in search]
     finally:
-        latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = saved
+        latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS, latin_split.LP_RESTART_FAILURES = saved
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
@@ -125,3 +127,20 @@ def test_split_dives_on_a_hard_9x9_and_finds_the_one_solution_once(monkeypatch):
     assert search.finished and search.dive is not None and len(leaves) == 1
     assert "dive" in search.summary()
     assert verify(puzzle, _grid(leaves[0], 9)) == []
+
+
+def test_restarts_of_the_lp_ordered_search_keep_the_lp_order(monkeypatch):
+    """On a hard 9x9 whose search is ordered by the root LP and restarts after every failure
+    (times the Luby sequence), the search restarts, still tries the LP's values first after
+    its restarts, and its one leaf is the verified solution."""
+    monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.0)
+    monkeypatch.setattr(latin_split, "DIVE_ROUNDS", 1)
+    monkeypatch.setattr(latin_split, "LP_RESTART_FAILURES", 1)
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    root = reduce(puzzle, "split")
+    search = latin_split.Split(puzzle, root, mode="auto")
+    search.relaxation = Relaxation
+    leaves = [leaf.masks for leaf in search]
+    assert search.finished and search.dive is not None and search.restarts >= 1
+    assert search._core.control(C_VALUE_ORDER) == 2
+    assert len(leaves) == 1 and verify(puzzle, _grid(leaves[0], 9)) == []

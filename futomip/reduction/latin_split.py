@@ -22,10 +22,11 @@ starts on Python integers (``_depth_first_python``, also the search for orders a
 compiled search starts again from the root and skips the leaves already yielded (with
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
 process that has numba loaded already the first search runs on the compiled kernels instead.
-Restarts (``RESTART_FAILURES``, off by default) go back to the root before the first leaf
-after a Luby sequence of failure cutoffs, keeping the weights, with the value order
-alternating and seeded noise on the scores from the third run; a run that yields a leaf
-runs to its end.
+Restarts go back to the root before the first leaf after a Luby sequence of failure
+cutoffs, keeping the weights: in the plain order (``RESTART_FAILURES``, off by default)
+with the value order alternating and seeded noise on the scores from the third run; in the
+root LP's order (``LP_RESTART_FAILURES``, off by default) with that order kept and the
+noise from the second run.  A run that yields a leaf runs to its end.
 
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
@@ -69,6 +70,12 @@ first leaf; None: never restart.  Off by default: with cutoffs of 100 or 1000 fa
 restarts found the first leaf of as many order-25 QCP instances as the plain search (4 of
 15 in 10 s, not the same 4), cost nodes on easy QWH completions and on hard 9x9 Futoshiki
 searched to the end (docs/measurements.md)."""
+
+LP_RESTART_FAILURES: int | None = None
+"""The same, for a search ordered by the root LP (``DIVE_ROUNDS`` >= 1): its restarts keep the
+LP's value order and put noise on the cell choice.  Off by default: with 100 (x Luby) the
+search alone found 7 of 9 order 35-45 QWH completions in 20 s against 5 of 9 without, but in
+the whole pipeline (HiGHS, 30 s) on 9 other ones 2 against 2 (docs/notes/qwh.md)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
@@ -221,8 +228,13 @@ class Split(nonogram_split.Split):
                 run += 1
                 self.restarts += 1
                 core.restart()
-                core.set_control(C_VALUE_ORDER, 1 - run % 2)
-                core.set_control(C_NOISE, int(run >= 3))
+                if self.dive is None:
+                    core.set_control(C_VALUE_ORDER, 1 - run % 2)
+                    core.set_control(C_NOISE, int(run >= 3))
+                else:
+                    # The LP's order stays (it is what finds QWH completions); only the noise on
+                    # the cell choice and the failure weights make the runs differ.
+                    core.set_control(C_NOISE, 1)
                 core.set_control(C_FAIL_LIMIT, self._budget(run))
             elif outcome == LEAF:
                 # A run that yields a leaf runs to its end: no leaf comes twice.
@@ -255,7 +267,8 @@ class Split(nonogram_split.Split):
 
     def _budget(self, run: int) -> int:
         """The failures restart ``run`` may meet before the next restart (-1: no restarts)."""
-        return -1 if RESTART_FAILURES is None else RESTART_FAILURES * luby(run)
+        failures = RESTART_FAILURES if self.dive is None else LP_RESTART_FAILURES
+        return -1 if failures is None else failures * luby(run)
 
     def _sync_core(self) -> None:
         counters = self._core.counters()
