@@ -261,6 +261,7 @@ class Split(nonogram_split.Split):
             self.dive = outcome
         core.prefer(self.dive.prefer)
         core.set_control(C_VALUE_ORDER, 2)
+        core.set_control(C_FAIL_LIMIT, self._budget(1))  # the LP order's restart cutoffs from now on
         if self.dive.solution is not None and self.dive.solution not in yielded:
             yielded.add(self.dive.solution)
             yield LatinDomains(self.root.size, self.dive.solution)
