@@ -41,7 +41,7 @@ def add_parser(commands) -> None:
     solve.add_argument("--no-solve", action="store_true",
                        help="with --write-lp/--write-mps: write the model and do not solve it (status: written)")
     solve.add_argument("--method", default="milp",
-                       help="milp (default), or a comparison method: backtrack, propagate, anneal, genetic, csp, cpsat")
+                       help="milp (default), or a comparison method: backtrack, propagate, anneal, genetic, csp, cpsat, sat")
     solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
     solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log (on stderr)")
     solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")

@@ -1,0 +1,138 @@
+"""The ``sat`` method: a nonogram as CNF for a SAT solver (optional: ``futomip[sat]``).
+
+The hardest public nonograms (Wolter's Knotty and Faase) defeat both the MILP and CP-SAT
+within ten minutes, while the solver that does finish them (hyouv/FastNonogramSolver) hands
+the probed puzzle to a plain CDCL SAT solver.  This method does the same with the SAT
+solvers that python-sat ships as wheels (Kissat 4.0.4, else CaDiCaL 1.9.5):
+
+1. line solving and probing to the fixpoint (``futomip.reduction.nonogram_compiled.reduce``,
+   compiled on large puzzles);
+2. the binary implications that probing proves and forgets
+   (``futomip.reduction.nonogram_implied``), within half of the time then left;
+3. the block-position CNF of ``models/nonogram_cnf.py`` on the probed domains, plus those
+   implications;
+4. the SAT solver in a child process (Kissat in python-sat cannot be interrupted), ended
+   and reaped at the deadline or on a stop request.  With ``unique`` a second solve under
+   the clause "some open cell differs from the first grid" proves uniqueness (unsatisfiable)
+   or gives a second grid.
+
+Every clause holds in every solution, so the method is exact: satisfiable means a grid
+(verified by ``finish``), unsatisfiable means no (other) solution.  Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+
+from ..errors import SolverUnavailableError
+from ..options import Deadline, Options
+from ..result import Result
+from .. import stopping
+from . import finish, search_result
+
+KINDS = {"nonogram"}
+EXACT = True
+SOLVERS = ("kissat404", "cadical195")
+"""python-sat solver names in order of preference (Kissat solved Faase, CaDiCaL is older
+python-sat's best)."""
+POLL = 0.05
+"""Seconds between two looks at the child, the deadline and stop requests."""
+IMPLIED_SHARE = 0.5
+"""Share of the time left after probing that collecting the implications may take."""
+__all__ = ["KINDS", "EXACT", "SOLVERS", "solve"]
+
+
+def _solver_name() -> str:
+    try:
+        from pysat.solvers import SolverNames
+    except ImportError:
+        raise SolverUnavailableError("the sat method needs python-sat: pip install 'futomip[sat]'") from None
+    for name in SOLVERS:
+        if hasattr(SolverNames, name):
+            return name
+    raise SolverUnavailableError(f"the sat method needs python-sat with one of {', '.join(SOLVERS)}: "
+                                 "pip install -U 'futomip[sat]'")
+
+
+def _child(name: str, clauses, cells: int, conn) -> None:
+    import signal
+
+    from pysat.solvers import Solver
+
+    # The fork inherits the command's signal handlers and its wake-up pipe: a SIGTERM from the
+    # parent must end this child only, not reach the parent's watchdog as its own stop request.
+    signal.set_wakeup_fd(-1)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    with Solver(name=name, bootstrap_with=clauses) as sat:
+        found = sat.solve()
+        conn.send((found, sat.get_model()[:cells] if found else None))
+    conn.close()
+
+
+def _run(name: str, clauses, cells: int, deadline: Deadline):
+    """One SAT solve in a child: (True, model), (False, None) when unsatisfiable, or
+    (None, None) when the deadline came first."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_child, args=(name, clauses, cells, send), daemon=True)
+    child.start()
+    send.close()
+    try:
+        while not receive.poll(POLL):
+            stopping.check()
+            if deadline.expired or not child.is_alive():
+                return None, None
+        answer = receive.recv()
+        child.join(1.0)  # the child exits by itself once it has answered
+        return answer
+    except EOFError:  # the child ended without an answer (killed from outside)
+        return None, None
+    finally:
+        receive.close()
+        if child.is_alive():
+            child.terminate()
+        child.join(1.0)
+        if child.is_alive():
+            child.kill()
+            child.join()
+
+
+def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:
+    from futomip.models import nonogram_cnf
+    from ..reduction.nonogram_compiled import reduce
+    from ..reduction.nonogram_implied import implications
+    from ..reduction.nonogram import UNKNOWN
+
+    name = _solver_name()
+    start = time.perf_counter()
+    domains = reduce(puzzle, "probing", stop_at=deadline.end)
+    reduced = time.perf_counter()
+    implied_by = None if deadline.end is None else reduced + IMPLIED_SHARE * (deadline.end - reduced)
+    units, pairs, complete = ([], [], True) if domains.contradiction else implications(puzzle, domains, implied_by)
+    cnf = nonogram_cnf.encode(puzzle, domains, (units, pairs))
+    built = time.perf_counter()
+    stats = {"open": domains.unknown, "implications": len(units) + len(pairs), "implications_complete": complete,
+             "variables": cnf.variables, "clauses": len(cnf.clauses), "sat_solver": name, "solves": 0}
+    open_cells = [r * puzzle.width + c for r in range(puzzle.height) for c in range(puzzle.width)
+                  if domains.cells[r][c] == UNKNOWN]
+    found, finished = [], True
+    while domains.contradiction is None and len(found) < (2 if unique else 1):
+        stats["solves"] += 1
+        satisfiable, model = _run(name, cnf.clauses, cnf.cells, deadline)
+        if satisfiable is None:
+            finished = False
+            break
+        if not satisfiable:
+            break
+        grid = nonogram_cnf.decode(puzzle, model)
+        found.append(grid)
+        if not open_cells:  # probing fixed every cell: nothing else can differ
+            break
+        cnf.clauses.append(nonogram_cnf.exclude(grid, open_cells))
+    seconds = {"reduce": reduced - start, "build": built - reduced, "solve": time.perf_counter() - built}
+    result = search_result(puzzle, "sat", found, finished, unique, seconds, stats)
+    result.solver = name
+    return result
