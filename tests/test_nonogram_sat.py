@@ -128,3 +128,19 @@ def test_time_limit_ends_and_reaps_the_sat_child():
     result = methods.run("sat", puzzle, Options(), Deadline(3), unique=True)
     assert result.status == TIME_LIMIT
     assert child_pids() == []
+
+
+def test_in_process_fallback_answers_like_the_child_and_stops_at_the_deadline():
+    """The CaDiCaL path for daemonic workers finds a verified grid, proves the rest unsatisfiable,
+    and returns no answer when the deadline ends a hard solve."""
+    from futomip.methods import sat
+
+    puzzle = load("data/nonogram/minizinc/dom_06.dzn")
+    cnf = nonogram_cnf.encode(puzzle, reduce(puzzle, "probing"))
+    found, model = sat._run_here(cnf.clauses, cnf.cells, Deadline(60))
+    grid = nonogram_cnf.decode(puzzle, model)
+    assert found and not verify(puzzle, grid)
+    assert sat._run_here(cnf.clauses + [nonogram_cnf.exclude(grid)], cnf.cells, Deadline(60)) == (False, None)
+    knotty = load("data/nonogram/wolter/knotty.nin")
+    cnf = nonogram_cnf.encode(knotty, reduce(knotty, "probing"))
+    assert sat._run_here(cnf.clauses, cnf.cells, Deadline(2)) == (None, None)
