@@ -42,7 +42,20 @@ SLICE_CONFLICTS = 2000
 """Conflicts of one CaDiCaL slice in a daemonic worker (some 0.1 s on Knotty)."""
 IMPLIED_SHARE = 0.5
 """Share of the time left after probing that collecting the implications may take."""
-__all__ = ["KINDS", "EXACT", "SOLVERS", "solve"]
+DEFAULT_REASON = ("default for nonogram where python-sat is installed: --method sat, measured faster than "
+                  "ortools/cpsat --reduce probing on 40 of 50 TAAI 2011 puzzles and solving Faase "
+                  "(docs/notes/knotty.md, 2026-11-26)")
+"""What the status line says when the command picked this method by itself (``futomip.cli.solve``)."""
+__all__ = ["KINDS", "EXACT", "SOLVERS", "DEFAULT_REASON", "available", "solve"]
+
+
+def available() -> bool:
+    """Whether python-sat with one of ``SOLVERS`` is installed."""
+    try:
+        _solver_name()
+    except SolverUnavailableError:
+        return False
+    return True
 
 
 def _solver_name() -> str:
