@@ -13,6 +13,9 @@ Encodings of a line with clue (c_1..c_k) over cells x_0..x_{n-1}:
   automaton: AddAutomaton per line on the cells.
 Implications: for every cell open after probing and each colour, the cells that the line fixpoint
 fixes from it, as binary clauses (x = v -> y = u); a probe that fails fixes the cell.
+With ``--sat kissat404`` (or another python-sat name) the clauses of ``models/nonogram_cnf.py``
+with the implications go to that SAT solver instead, in this process and without a time limit
+(wrap the command in ``timeout``): the study behind ``--method sat``.
 Prints one line per solution found (seconds, verified) and a JSON summary at the end.
 """
 from __future__ import annotations
@@ -155,7 +158,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--solutions", type=int, default=1)
     parser.add_argument("--param", action="append", default=[])
+    parser.add_argument("--sat", help="a python-sat solver name: solve the CNF with it instead of CP-SAT")
     args = parser.parse_args()
+    if args.sat:
+        return sat_study(args)
     from ortools.sat.python import cp_model
     started = time.perf_counter()
     puzzle = load(args.puzzle)
@@ -203,6 +209,34 @@ def main() -> None:
         model.AddBoolOr([x[i].Not() if v else x[i] for i, v in enumerate(v for row in grid for v in row)])
     summary.update(found=len(found), total_s=round(time.perf_counter() - started, 1))
     print(json.dumps(summary), flush=True)
+
+
+def sat_study(args) -> None:
+    from pysat.solvers import Solver
+
+    from futomip.models import nonogram_cnf
+    from futomip.reduction.nonogram_compiled import reduce
+    from futomip.reduction.nonogram_implied import implications as proved
+
+    started = time.perf_counter()
+    puzzle = load(args.puzzle)
+    domains = reduce(puzzle)
+    units, pairs, _ = proved(puzzle, domains)
+    cnf = nonogram_cnf.encode(puzzle, domains, (units, pairs))
+    summary = {"puzzle": args.puzzle, "sat": args.sat, "open": domains.unknown, "implications": len(units) + len(pairs),
+               "clauses": len(cnf.clauses), "build_s": round(time.perf_counter() - started, 1)}
+    print(json.dumps(summary), flush=True)
+    found = 0
+    while found < args.solutions:
+        with Solver(name=args.sat, bootstrap_with=cnf.clauses) as sat:
+            if not sat.solve():
+                print(f"unsatisfiable at {time.perf_counter() - started:.1f} s", flush=True)
+                break
+            grid = nonogram_cnf.decode(puzzle, sat.get_model())
+        found += 1
+        print(f"solution {found} at {time.perf_counter() - started:.1f} s, verified {not verify(puzzle, grid)}",
+              flush=True)
+        cnf.clauses.append(nonogram_cnf.exclude(grid))
 
 
 if __name__ == "__main__":
