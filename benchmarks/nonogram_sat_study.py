@@ -34,6 +34,7 @@ from futomip.io import load  # noqa: E402
 from futomip.puzzles import verify  # noqa: E402
 from futomip.reduction import nonogram_compiled as nc  # noqa: E402
 from futomip.reduction.nonogram import UNKNOWN  # noqa: E402
+from nonogram_cpsat import transitions  # noqa: E402  (the automaton of benchmarks/nonogram_cpsat.py)
 
 
 def probed_board(puzzle):
@@ -94,16 +95,7 @@ def build(puzzle, cells, encoding: str):
             hi[j] = pos - clue[j]
             pos = hi[j] - 1
         if encoding == "automaton":
-            pattern = []
-            for run in clue:
-                pattern += [0] * bool(pattern) + [1] * run
-            m = len(pattern)
-            moves = []
-            for q in range(m + 1):
-                if q < m:
-                    moves.append((q, pattern[q], q + 1))
-                if q == 0 or q == m or pattern[q - 1] == 0:
-                    moves.append((q, 0, q))
+            moves, m = transitions(clue)
             model.AddAutomaton(xs, 0, [m], moves)
         elif encoding == "blocks":
             starts = [{p: model.NewBoolVar("") for p in range(lo[j], hi[j] + 1)} for j in range(k)]
