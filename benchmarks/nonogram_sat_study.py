@@ -151,6 +151,8 @@ def main() -> None:
     parser.add_argument("--solutions", type=int, default=1)
     parser.add_argument("--param", action="append", default=[])
     parser.add_argument("--sat", help="a python-sat solver name: solve the CNF with it instead of CP-SAT")
+    parser.add_argument("--guided", help="with --sat: a python-sat solver for the later solutions, its phases set "
+                                         "to the previous grid (solution-guided search)")
     args = parser.parse_args()
     if args.sat:
         return sat_study(args)
@@ -218,9 +220,12 @@ def sat_study(args) -> None:
     summary = {"puzzle": args.puzzle, "sat": args.sat, "open": domains.unknown, "implications": len(units) + len(pairs),
                "clauses": len(cnf.clauses), "build_s": round(time.perf_counter() - started, 1)}
     print(json.dumps(summary), flush=True)
-    found = 0
+    found, grid = 0, None
     while found < args.solutions:
-        with Solver(name=args.sat, bootstrap_with=cnf.clauses) as sat:
+        name = args.guided if args.guided and grid is not None else args.sat
+        with Solver(name=name, bootstrap_with=cnf.clauses) as sat:
+            if grid is not None and args.guided:
+                sat.set_phases([v + 1 if value else -(v + 1) for v, value in enumerate(x for row in grid for x in row)])
             if not sat.solve():
                 print(f"unsatisfiable at {time.perf_counter() - started:.1f} s", flush=True)
                 break
