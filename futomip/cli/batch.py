@@ -28,7 +28,7 @@ def add_parser(commands) -> None:
     batch.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used)")
     batch.add_argument("-o", "--output", required=True, metavar="FILE.jsonl", help="results file (one JSON line per job)")
     batch.add_argument("--method", default="milp", metavar="NAMES",
-                       help="comma-separated methods: milp, backtrack, propagate, anneal, genetic, csp, cpsat "
+                       help="comma-separated methods: milp, backtrack, propagate, anneal, genetic, csp, cpsat, sat "
                             "(default: %(default)s)")
     batch.add_argument("--pairs", metavar="B/S,...", help="backend/solver pairs for milp (default: the fastest available)")
     batch.add_argument("--encoding", help="MILP model variant (default per solver)")

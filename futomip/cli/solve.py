@@ -40,8 +40,9 @@ def add_parser(commands) -> None:
     solve.add_argument("--write-mps", metavar="PATH", help="write the model as an MPS file (.mps; backend's own writer)")
     solve.add_argument("--no-solve", action="store_true",
                        help="with --write-lp/--write-mps: write the model and do not solve it (status: written)")
-    solve.add_argument("--method", default="milp",
-                       help="milp (default), or a comparison method: backtrack, propagate, anneal, genetic, csp, cpsat")
+    solve.add_argument("--method", default=None,
+                       help="milp (default; nonograms: sat when python-sat is installed and nothing else is pinned), "
+                            "or a comparison method: backtrack, propagate, anneal, genetic, csp, cpsat, sat")
     solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
     solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log (on stderr)")
     solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")
@@ -95,6 +96,7 @@ def run_command(args, started: float) -> int:
     task = Task(action, args.limit, args.write_lp, args.write_mps, solve=not args.no_solve)
     deadline = Deadline(options.time_limit, start=started)
     solver = _method_solver(args, task, options, deadline)
+    sat_default = solver is None and _sat_by_default(args, task, options, deadline)
     start = time.perf_counter()
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
@@ -107,8 +109,8 @@ def run_command(args, started: float) -> int:
         found[id(puzzle)] = []  # started (after its header: the hard deadline's report reads this)
         try:
             with status_line(args.quiet) as progress:
-                result = (solver(puzzle) if solver else
-                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
+                result = (solver(puzzle) if solver else (sat_default and sat_default(puzzle))
+                          or run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt as exc:
@@ -132,13 +134,35 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
     """With ``--method`` other than milp: the call that solves one puzzle that way, else None."""
     from .. import methods
 
-    name, params = methods.parse(args.method)  # an unknown name is a usage error before the file is read
+    name, params = methods.parse(args.method or methods.DEFAULT)  # unknown: a usage error before the file is read
     if name == methods.DEFAULT:
         return None
     if task.action not in ("solve", "unique") or task.writes:
         raise _usage(f"--method {args.method} solves, or proves uniqueness with --unique; --all, --explain and "
                      "model files need the MILP (--method milp)")
     return lambda puzzle: methods.run(name, puzzle, options, deadline, task.action == "unique", params)
+
+
+def _sat_by_default(args, task: Task, options: Options, deadline: Deadline):
+    """Without ``--method`` and with nothing of the MILP pinned (pair, encoding, reduction,
+    globals, schedule, solver options, threads), nonograms go to the ``sat`` method where
+    python-sat is installed (``futomip.methods.sat.DEFAULT_REASON`` says why).  The call that
+    solves one puzzle that way (None for other kinds, or without python-sat), else None."""
+    pinned = (args.method, options.backend, options.solver, options.encoding, options.reduce, options.globals,
+              options.schedule, options.solver_options, options.threads)
+    if any(pinned) or task.action not in ("solve", "unique") or task.writes:
+        return None
+
+    def solve(puzzle):
+        from .. import methods
+        from ..methods import sat
+
+        if puzzle.kind not in sat.KINDS or not sat.available():  # python-sat is imported for nonograms only
+            return None
+        result = methods.run("sat", puzzle, options, deadline, task.action == "unique")
+        result.configuration = sat.DEFAULT_REASON
+        return result
+    return solve
 
 
 _printing = threading.Lock()

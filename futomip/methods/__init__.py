@@ -43,6 +43,7 @@ METHODS = {
     "genetic": "futomip.methods.genetic",
     "csp": "futomip.methods.csp",
     "cpsat": "futomip.methods.cpsat",
+    "sat": "futomip.methods.sat",
 }
 
 

@@ -1,0 +1,167 @@
+"""The ``sat`` method for nonograms: the CNF of ``models/nonogram_cnf.py``, the probing
+implications of ``futomip.reduction.nonogram_implied`` and the method around them, each
+against brute-force enumeration on small puzzles (every grid checked by ``futomip.verify``)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import nonogram_puzzles
+
+from futomip import methods
+from futomip._children import child_pids
+from futomip.io import load
+from futomip.models import nonogram_cnf
+from futomip.options import Deadline, Options
+from futomip.puzzles import verify
+from futomip.puzzles.nonogram import Nonogram, runs_of
+from futomip.reduction import nonogram_implied
+from futomip.reduction.nonogram_compiled import reduce
+from futomip.status import INFEASIBLE, SOLVED, TIME_LIMIT
+
+pysat = pytest.importorskip("pysat.solvers")
+
+
+def _all_solutions(puzzle: Nonogram) -> set[tuple]:
+    """Every solution grid, by enumerating each row's valid lines and checking the columns."""
+    rows = [[line for line in product((0, 1), repeat=puzzle.width) if clue is None or runs_of(line) == clue]
+            for clue in puzzle.rows]
+    return {tuple(grid) for grid in product(*rows)
+            if all(clue is None or runs_of([grid[r][c] for r in range(puzzle.height)]) == clue
+                   for c, clue in enumerate(puzzle.cols))}
+
+
+@st.composite
+def _small_puzzles(draw) -> Nonogram:
+    """A puzzle of at most 5x5 cells from a random grid, sometimes with a row left unconstrained
+    (so it may have many solutions)."""
+    puzzle = draw(nonogram_puzzles(1, 5))
+    if draw(st.booleans()):
+        rows = list(puzzle.rows)
+        rows[draw(st.integers(0, len(rows) - 1))] = None
+        puzzle = Nonogram(rows, puzzle.cols)
+    return puzzle
+
+
+def _models(puzzle: Nonogram, cnf: nonogram_cnf.Cnf) -> set[tuple]:
+    """Every grid the clauses allow, by enumeration with blocking clauses over the cells."""
+    grids = set()
+    with pysat.Solver(name="cadical195", bootstrap_with=cnf.clauses) as sat:
+        while sat.solve():
+            grid = nonogram_cnf.decode(puzzle, sat.get_model())
+            grids.add(grid)
+            sat.add_clause(nonogram_cnf.exclude(grid))
+    return grids
+
+
+@settings(max_examples=150, deadline=None)
+@given(_small_puzzles(), st.sampled_from(["lines", "probing"]), st.booleans())
+def test_cnf_models_are_exactly_the_solutions(puzzle, level, with_implications):
+    """The cell projections of the CNF's models are the brute-force solutions, with or without implications."""
+    domains = reduce(puzzle, level)
+    implied = None
+    if with_implications and domains.contradiction is None:
+        units, pairs, complete = nonogram_implied.implications(puzzle, domains)
+        assert complete
+        implied = (units, pairs)
+    grids = _models(puzzle, nonogram_cnf.encode(puzzle, domains, implied))
+    assert all(not verify(puzzle, grid) for grid in grids)
+    assert grids == _all_solutions(puzzle)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_small_puzzles(), st.sampled_from(["lines", "probing"]))
+def test_every_implication_holds_in_every_solution(puzzle, level):
+    """Each unit and two-literal clause that probing proves is satisfied by every brute-force solution."""
+    domains = reduce(puzzle, level)
+    if domains.contradiction is not None:
+        return
+    units, pairs, _ = nonogram_implied.implications(puzzle, domains)
+    w = puzzle.width
+
+    def holds(grid, literal: int) -> bool:
+        v = abs(literal) - 1
+        return bool(grid[v // w][v % w]) == (literal > 0)
+
+    for grid in _all_solutions(puzzle):
+        assert all(holds(grid, unit) for unit in units)
+        assert all(holds(grid, a) or holds(grid, b) for a, b in pairs)
+
+
+@pytest.mark.parametrize("name", ["non_micro", "dom_06", "dom_08"])
+def test_compiled_and_interpreted_boards_prove_the_same_implications(name, monkeypatch):
+    """The implications from the compiled array board equal those from the plain mask board."""
+    puzzle = load(f"data/nonogram/minizinc/{name}.dzn")
+    domains = reduce(puzzle, "lines")
+    compiled = nonogram_implied.implications(puzzle, domains)
+    monkeypatch.setattr(nonogram_implied, "use_kernels", lambda puzzle: False)
+    assert nonogram_implied._board(puzzle).__class__.__name__ == "Board"
+    assert nonogram_implied.implications(puzzle, domains) == compiled
+
+
+@settings(max_examples=40, deadline=None)
+@given(_small_puzzles())
+def test_method_finds_a_solution_and_decides_uniqueness(puzzle):
+    """With --unique the method returns a verified solution, says unique iff brute force finds one,
+    and otherwise shows a second, different solution."""
+    every = _all_solutions(puzzle)
+    result = methods.run("sat", puzzle, Options(), Deadline(60), unique=True)
+    assert result.status == SOLVED
+    assert result.grid in every and not verify(puzzle, result.grid)
+    assert result.unique == (len(every) == 1)
+    if len(every) > 1:
+        assert result.second in every and result.second != result.grid
+
+
+def test_method_reports_a_puzzle_without_solution():
+    """A clue that no line can hold makes the method answer infeasible."""
+    puzzle = Nonogram([(1,), (1,)], [(1, 1), ()])
+    assert methods.run("sat", puzzle, Options(), Deadline(30)).status == INFEASIBLE
+
+
+def test_time_limit_ends_and_reaps_the_sat_child():
+    """At the deadline the method stops with time_limit and leaves no child process behind."""
+    puzzle = load("data/nonogram/wolter/knotty.nin")
+    result = methods.run("sat", puzzle, Options(), Deadline(3), unique=True)
+    assert result.status == TIME_LIMIT
+    assert child_pids() == []
+
+
+def test_in_process_fallback_answers_like_the_child_and_stops_at_the_deadline():
+    """The CaDiCaL path for daemonic workers finds a verified grid, proves the rest unsatisfiable,
+    and returns no answer when the deadline ends a hard solve."""
+    from futomip.methods import sat
+
+    puzzle = load("data/nonogram/minizinc/dom_06.dzn")
+    cnf = nonogram_cnf.encode(puzzle, reduce(puzzle, "probing"))
+    found, model = sat._run_here(cnf.clauses, cnf.cells, Deadline(60))
+    grid = nonogram_cnf.decode(puzzle, model)
+    assert found and not verify(puzzle, grid)
+    assert sat._run_here(cnf.clauses + [nonogram_cnf.exclude(grid)], cnf.cells, Deadline(60)) == (False, None)
+    knotty = load("data/nonogram/wolter/knotty.nin")
+    cnf = nonogram_cnf.encode(knotty, reduce(knotty, "probing"))
+    assert sat._run_here(cnf.clauses, cnf.cells, Deadline(2)) == (None, None)
+
+
+def test_command_sends_nonograms_to_sat_unless_something_is_pinned(capsys):
+    """Without --method or a pinned pair the command solves a nonogram with the sat method and says
+    why; --backend, --reduce or --method milp keep the MILP, and a Futoshiki stays on the MILP."""
+    import json
+
+    from futomip.cli import main
+    from futomip.methods import sat
+
+    def run(argv):
+        assert main(argv) == 0
+        return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+    pattern = "data/nonogram/seeds/notebook-sample.pattern"
+    data = run([pattern, "--json", "--unique"])
+    assert data["method"] == "sat" and data["configuration"] == sat.DEFAULT_REASON
+    assert data["unique"] is False and data["second_solution"] != data["solution"]
+    for pin in (["--backend", "highspy"], ["--reduce", "probing"], ["--method", "milp"]):
+        assert run([pattern, "--json", *pin])["method"] == "milp"
+    assert run(["data/futoshiki.dat", "--json"])["method"] == "milp"
