@@ -48,6 +48,10 @@ def test_solvers_json_lists_every_pair_with_its_capabilities(capsys):
     # The suite compiles in-process (FUTOMIP_COMPILE=1, tests/conftest.py): "ready" or, once a
     # kernel ran in this process, "compiled".
     assert data["kernels"] in ("ready", "compiled")
+    from futomip.methods import sat
+
+    assert data["command_methods"] == ({"nonogram": {"method": "sat", "reason": sat.DEFAULT_REASON}}
+                                       if sat.available() else {})
     assert tuple(data["default"].split("/")) in CORE_PAIRS
 
 

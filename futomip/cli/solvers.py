@@ -10,7 +10,10 @@ before ``order``; ``hidden``: unavailable only because ``FUTOMIP_HIDE_SOLVERS`` 
 solver, and ``how`` then names the variable; ``defaults``: what a solve of that kind runs
 when the user names nothing, the measured best of what is installed,
 ``futomip.solvers.defaults``; ``kernels``: the compiled search kernels' state,
-``futomip.compiled.state``: "off", "cold", "warming up", "ready" or "compiled").
+``futomip.compiled.state``: "off", "cold", "warming up", "ready" or "compiled";
+``command_methods``: {kind: {"method", "reason"}} for kinds the ``futomip`` command sends to
+a method other than the MILP when nothing is pinned: nonograms to ``sat`` where python-sat is
+installed).
 """
 
 from __future__ import annotations
@@ -56,12 +59,17 @@ def run_command(args, started: float) -> int:
         defaults[kind] = {"backend": chosen.pair.backend, "solver": chosen.pair.solver, "reduce": chosen.reduce,
                           "reason": chosen.reason}
     kernels = compiled.state()
+    from ..methods import sat
+
+    # The command (not batch, not the Python API) sends nonograms to the sat method where it can.
+    command_methods = {"nonogram": {"method": "sat", "reason": sat.DEFAULT_REASON}} if sat.available() else {}
     if args.json:
         say(json.dumps({"default": default_text, "order": order, "pairs": [
             {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
              "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict(),
              "hidden": pair.hidden}
-            for pair in found], "first_choice": first, "defaults": defaults, "kernels": kernels}))
+            for pair in found], "first_choice": first, "defaults": defaults, "kernels": kernels,
+            "command_methods": command_methods}))
         return 0
     say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
     for pair in found:
@@ -73,6 +81,8 @@ def run_command(args, started: float) -> int:
         say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
     for kind, chosen in defaults.items():
         say(chosen["reason"] if chosen["reason"].startswith("default for") else f"default for {kind}: {chosen['reason']}")
+    for kind, chosen in command_methods.items():
+        say(f"the futomip command, {kind}: {chosen['reason']}")
     say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]})")
     return 0
 
