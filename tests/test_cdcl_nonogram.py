@@ -176,7 +176,7 @@ def test_start_tuples_equal_start_lists_per_line(masks, missing):
     clue's blocks."""
     import numpy as np
 
-    from futomip.reduction.nonogram_cdcl import start_tuples
+    from futomip.reduction.nonogram_cdcl import start_layout, start_tuples
     from futomip.reduction.nonogram_line import start_lists
 
     width = max(len(row) for row in masks) + 1
@@ -190,4 +190,4 @@ def test_start_tuples_equal_start_lists_per_line(masks, missing):
     height = len(masks) // 2
     expected = {("row", line) if line < height else ("column", line - height): start_lists(row)
                 for line, row in enumerate(masks) if clues[line] is not None}
-    assert start_tuples(starts, clues, height) == expected
+    assert start_tuples(starts, start_layout(clues, height, width)) == expected
