@@ -36,7 +36,7 @@ import sys
 import threading
 from typing import Callable
 
-__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "loaded", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE"]
+__all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "loaded", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported)."""
@@ -106,6 +106,14 @@ def kernel(function: Callable):
     return wrapped
 
 
+def inline_kernel(function: Callable):
+    """``kernel``, whose compiled body numba copies into every compiled caller
+    (``inline="always"``): a call between kernels that stays a call passes each array with
+    atomic reference counts, which cost more than a small kernel's work in a hot loop."""
+    function._futomip_inline = True
+    return kernel(function)
+
+
 def _dispatcher(wrapped: Kernel):
     import numba
     from numba.core import config
@@ -118,7 +126,8 @@ def _dispatcher(wrapped: Kernel):
     if not previous:
         config.CACHE_DIR = os.path.join(_cache_base(), _sources_key(wrapped.interpreted.__module__))
     try:
-        dispatcher = numba.njit(cache=True, nogil=True)(wrapped.interpreted)
+        inline = "always" if getattr(wrapped.interpreted, "_futomip_inline", False) else "never"
+        dispatcher = numba.njit(cache=True, nogil=True, inline=inline)(wrapped.interpreted)
     finally:
         config.CACHE_DIR = previous
     dispatcher.interpreted = wrapped.interpreted

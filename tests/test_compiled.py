@@ -132,3 +132,33 @@ def test_an_edited_callee_in_another_module_is_not_loaded_stale_from_the_cache(t
         answers.append(done.stdout.split())
     assert answers == [["11", "True"], ["21", "True"]]
     assert any((tmp_path / "kernels").rglob("*.nbi")), "the kernels were not cached where asked"
+
+
+def test_an_inline_kernel_gives_the_same_answer_compiled_and_interpreted(tmp_path):
+    """A kernel marked ``inline_kernel`` (copied into its compiled caller) returns the same
+    value called from a kernel and from Python, compiled and with FUTOMIP_COMPILE=0."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    module = tmp_path / "inline_for_test.py"
+    module.write_text(textwrap.dedent('''
+        from futomip.compiled import inline_kernel, kernel
+
+        @inline_kernel
+        def square_into(values, at):
+            values[at] = values[at] * values[at]
+            return values[at]
+
+        @kernel
+        def squares(values):
+            total = 0
+            for at in range(len(values)):
+                total += square_into(values, at)
+            return total
+    '''))
+    program = textwrap.dedent('''
+        import numpy as np
+        import inline_for_test as k
+        values = np.arange(10, dtype=np.int64)
+        print(k.squares(values), k.square_into(values, 3), int(values.sum()))
+    ''')
+    on = _run(program, None, tmp_path)
+    assert on == _run(program, "0", tmp_path) == "285 81 357"
