@@ -51,8 +51,8 @@ import threading
 import time
 from typing import Callable
 
-__all__ = ["Kernel", "kernel", "compiled", "compile_requested", "compile_here", "loaded", "state", "package_key",
-           "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE", "WARMUP_MODULE"]
+__all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
+           "package_key", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE", "WARMUP_MODULE"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported); ``1``
@@ -247,6 +247,14 @@ def kernel(function: Callable | None = None, *, refcounts: bool = True):
     return wrapped
 
 
+def inline_kernel(function: Callable):
+    """``kernel``, whose compiled body numba copies into every compiled caller
+    (``inline="always"``): a call between kernels that stays a call passes each array with
+    atomic reference counts, which cost more than a small kernel's work in a hot loop."""
+    function._futomip_inline = True
+    return kernel(function)
+
+
 def _dispatcher(wrapped: Kernel):
     import numba
     from numba.core import config
@@ -262,7 +270,8 @@ def _dispatcher(wrapped: Kernel):
         config.CACHE_DIR = os.path.join(_cache_base(), _sources_key(wrapped.interpreted.__module__)
                                         + ("" if wrapped.refcounts else "-norefcounts"))
     try:
-        options = {"cache": True, "nogil": True}
+        options = {"cache": True, "nogil": True,
+                   "inline": "always" if getattr(wrapped.interpreted, "_futomip_inline", False) else "never"}
         if not wrapped.refcounts and hasattr(DefaultOptions, "_nrt"):
             options["_nrt"] = False  # an older or newer numba without the option counts
         dispatcher = numba.njit(**options)(wrapped.interpreted)

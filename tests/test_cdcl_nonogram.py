@@ -165,3 +165,29 @@ def test_on_small_puzzles_the_compiled_search_retraces_the_python_search():
         assert python.finished
         assert (fast.decisions, fast.conflicts) == (python.decisions, python.conflicts)
         assert [leaf.cells for leaf in fast_leaves] == [leaf.cells for leaf in python_leaves]
+
+
+@settings(max_examples=60, deadline=None)
+@given(masks=st.lists(st.lists(st.integers(0, (1 << 62) - 1), min_size=1, max_size=4), min_size=1, max_size=6),
+       missing=st.integers(0, 5))
+def test_start_tuples_equal_start_lists_per_line(masks, missing):
+    """``start_tuples`` (every line's start masks at once, through numpy) gives what
+    ``start_lists`` gives line by line, skips lines without a clue and ignores masks beyond a
+    clue's blocks."""
+    import numpy as np
+
+    from futomip.reduction.nonogram_cdcl import start_layout, start_tuples
+    from futomip.reduction.nonogram_line import start_lists
+
+    width = max(len(row) for row in masks) + 1
+    starts = np.zeros((len(masks), width), dtype=np.uint64)
+    for line, row in enumerate(masks):
+        starts[line, :len(row)] = row
+        starts[line, len(row):] = (1 << 61) | 5  # stale masks beyond the clue: never read
+    clues = [tuple([1] * len(row)) for row in masks]
+    if missing < len(clues):
+        clues[missing] = None
+    height = len(masks) // 2
+    expected = {("row", line) if line < height else ("column", line - height): start_lists(row)
+                for line, row in enumerate(masks) if clues[line] is not None}
+    assert start_tuples(starts, start_layout(clues, height, width)) == expected

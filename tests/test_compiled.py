@@ -264,3 +264,33 @@ def test_a_kernel_without_refcounts_gives_the_interpreted_answer_and_is_cached_a
                           timeout=300, cwd=tmp_path)
     assert done.stdout.split() == ["135", "135", "True"], done.stderr
     assert [path.name for path in (tmp_path / "kernels").iterdir()][0].endswith("-norefcounts")
+
+
+def test_an_inline_kernel_gives_the_same_answer_compiled_and_interpreted(tmp_path):
+    """A kernel marked ``inline_kernel`` (copied into its compiled caller) returns the same
+    value called from a kernel and from Python, compiled and with FUTOMIP_COMPILE=0."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    module = tmp_path / "inline_for_test.py"
+    module.write_text(textwrap.dedent('''
+        from futomip.compiled import inline_kernel, kernel
+
+        @inline_kernel
+        def square_into(values, at):
+            values[at] = values[at] * values[at]
+            return values[at]
+
+        @kernel
+        def squares(values):
+            total = 0
+            for at in range(len(values)):
+                total += square_into(values, at)
+            return total
+    '''))
+    program = textwrap.dedent('''
+        import numpy as np
+        import inline_for_test as k
+        values = np.arange(10, dtype=np.int64)
+        print(k.squares(values), k.square_into(values, 3), int(values.sum()))
+    ''')
+    on = _run(program, "1", tmp_path)
+    assert on == _run(program, "0", tmp_path) == "285 81 357"

@@ -29,14 +29,40 @@ from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains
 from .nonogram_cdcl_search import SCRATCH_ROWS, search
 from .nonogram_compiled import _clue_arrays
 from .nonogram_learning import LEARNT_CAP, RESTART_CONFLICTS
-from .nonogram_line import start_lists
 from .nonogram_line_kernels import BIT_LINE
 
-__all__ = ["SLICE_SECONDS", "CompiledLearner"]
+__all__ = ["SLICE_SECONDS", "CompiledLearner", "start_layout", "start_tuples"]
 
 SLICE_SECONDS = 0.01
 """Seconds of one call into the kernels: the schedule's turns (``QUANTUM``, 50 ms) and the
 time limit are looked at between calls, and a call costs some 20 microseconds."""
+
+
+def start_layout(clues: list, height: int, columns: int) -> tuple[np.ndarray, list]:
+    """What ``start_tuples`` needs to know of the clues: the flat indices ``line * columns + j``
+    of every block, and per constrained line its key and its blocks' range among them."""
+    blocks, keys = [], []
+    for line, clue in enumerate(clues):
+        if clue is not None:
+            key = ("row", line) if line < height else ("column", line - height)
+            keys.append((key, len(blocks), len(blocks) + len(clue)))
+            blocks.extend(line * columns + j for j in range(len(clue)))
+    return np.array(blocks, dtype=np.int64), keys
+
+
+def start_tuples(starts: np.ndarray, layout: tuple[np.ndarray, list]) -> dict:
+    """``NonogramDomains.starts`` from the start masks ``starts[line, j]``: what ``start_lists``
+    gives line by line, for all lines at once (the set bits come out of numpy in one pass;
+    puzzles with thousands of leaves spent half their search time in the loop over bits)."""
+    blocks, keys = layout
+    masks = np.ascontiguousarray(starts.reshape(-1)[blocks], dtype="<u8")
+    # Bit p of a mask is bit p % 8 of its little-endian byte p // 8.
+    set_bits = np.unpackbits(masks.view(np.uint8), bitorder="little").reshape(len(blocks), 64)
+    ends = np.cumsum(set_bits.sum(axis=1))
+    positions = np.nonzero(set_bits)[1].tolist()
+    bounds = [0] + ends.tolist()
+    runs = [tuple(positions[bounds[b]:bounds[b + 1]]) for b in range(len(blocks))]
+    return {key: tuple(runs[first:last]) for key, first, last in keys}
 
 
 class CompiledLearner:
@@ -55,6 +81,7 @@ class CompiledLearner:
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
         self.starts = np.zeros((lines, most_runs + 1), dtype=np.uint64)
+        self.layout = start_layout(clues, height, most_runs + 1)
         self.layers = np.zeros((2, max(height, width) + 1), dtype=np.uint64)
         self.ints = np.zeros(k.INTS, dtype=np.int64)
         self.ints[[k.RUN, k.BUDGET, k.CAP, k.LIMIT]] = 1, self.restart_conflicts, LEARNT_CAP, limit
@@ -167,12 +194,7 @@ class CompiledLearner:
             return board.domains()
         cells = self.height * self.width
         grid = self.cell[k.VALUE, :cells].reshape(self.height, self.width).tolist()
-        starts = {}
-        for line, clue in enumerate(self.clues):
-            if clue is not None:
-                key = ("row", line) if line < self.height else ("column", line - self.height)
-                starts[key] = start_lists([int(mask) for mask in self.starts[line, :len(clue)]])
-        return NonogramDomains(tuple(map(tuple, grid)), starts)
+        return NonogramDomains(tuple(map(tuple, grid)), start_tuples(self.starts, self.layout))
 
     def _slice(self) -> int:
         """One call into the kernels; the number of steps adapts to ``SLICE_SECONDS`` a call."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import kernel
+from ..compiled import inline_kernel, kernel
 from .nonogram_explain_kernels import explain_cell_bits, explain_conflict_bits
 from .nonogram_line_kernels import ONE, ZERO, _reverse, settle_bits
 
@@ -62,7 +62,7 @@ def luby_term(i):
         i -= (1 << (k - 1)) - 1
 
 
-@kernel
+@inline_kernel
 def enqueue(ints, queue, queued, count, line):
     if queued[line] == 0 and count[line] >= 0:
         queued[line] = 1
@@ -70,7 +70,7 @@ def enqueue(ints, queue, queued, count, line):
         ints[QTAIL] += 1
 
 
-@kernel
+@inline_kernel
 def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, reason):
     """Fix cell ``v`` to ``colour`` at the current level; queue its two lines (also the line
     being solved, as the Python search does: the order of the queue steers the search, and
@@ -88,7 +88,7 @@ def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, re
     enqueue(ints, queue, queued, count, height + c)
 
 
-@kernel
+@inline_kernel
 def backtrack(ints, cell, masks, queued, height, width, level):
     """Undo every decision level above ``level`` (colours kept as phases); empty the queue."""
     if ints[LEVELS] <= level:
@@ -112,7 +112,7 @@ def backtrack(ints, cell, masks, queued, height, width, level):
     ints[QHEAD] = ints[QTAIL] = 0
 
 
-@kernel
+@inline_kernel
 def watch_false(ints, cell, masks, queue, queued, count, height, width, lits, start, size, head, link, false_lit):
     """Visit the clauses watching ``false_lit`` (just made false): move a watch, assert the other
     watched literal, or return the clause that is now false (-1: none)."""
@@ -192,7 +192,7 @@ def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height,
                     assign(ints, cell, masks, queue, queued, count, height, width, v, colour, -2 - line)
 
 
-@kernel
+@inline_kernel
 def premises(reason, v, cell, why, masks, runs, first, count, height, width, layers, lits, start, size, out):
     """The true literals that imply cell ``v`` by ``reason`` (``v`` -1: that make the conflict
     ``reason``), written to ``out``; returns how many."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import kernel
+from ..compiled import inline_kernel, kernel
 from .nonogram_cdcl_kernels import (BLOCKING_KIND, BUDGET, CAP, CLAUSES, CONFLICTS, DECAY, DECISIONS, DEPTH, FINISHED,
                                     GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START, LEVELS, LIMIT,
                                     NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN, SEEN,
@@ -31,7 +31,7 @@ PREMISES, CLAUSE, MARKED, FOUND, STACK, FAILED = range(6)
 SCRATCH_ROWS = 6
 
 
-@kernel
+@inline_kernel
 def redundant(literal, n_found, n_failed, cell, why, masks, runs, first, count, height, width, layers, lits, start,
               size, scratch, level_mark):
     """Whether the clause literal ``literal`` follows from the others: (answer, cells proved

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import kernel
+from ..compiled import inline_kernel, kernel
 from .nonogram_line_kernels import ONE, ZERO
 
 __all__ = ["explain_cell_bits", "explain_conflict_bits"]
 
 
-@kernel
+@inline_kernel
 def _automaton(runs, first, k):
     """(m, states with a black move on, states with a white move on, states with a white stay)."""
     black_on = white_on = ZERO
@@ -37,7 +37,7 @@ def _automaton(runs, first, k):
     return q, black_on, white_on, white_stay | ONE << np.uint64(q)
 
 
-@kernel
+@inline_kernel
 def _prepare(runs, first, k, length, black, white, layers):
     """The automaton, and F and G of the line in ``layers``."""
     m, black_on, white_on, white_stay = _automaton(runs, first, k)
@@ -45,7 +45,7 @@ def _prepare(runs, first, k, length, black, white, layers):
     return m, black_on, white_on, white_stay
 
 
-@kernel
+@inline_kernel
 def _layers(length, black, white, m, black_on, white_on, white_stay, layers):
     """F(0..length) into ``layers[0]`` and G(0..length) into ``layers[1]``."""
     states = ONE
@@ -68,7 +68,7 @@ def _layers(length, black, white, m, black_on, white_on, white_stay, layers):
         layers[1, i] = states
 
 
-@kernel
+@inline_kernel
 def _keep_unreachable(dead, boundary, black, white, black_on, white_on, white_stay, layers):
     """Known cells before ``boundary`` that keep the states ``dead`` unreachable from 0."""
     reason_black = reason_white = ZERO
@@ -89,7 +89,7 @@ def _keep_unreachable(dead, boundary, black, white, black_on, white_on, white_st
     return reason_black, reason_white
 
 
-@kernel
+@inline_kernel
 def _keep_dead_ends(length, dead, boundary, black, white, black_on, white_on, white_stay, layers):
     """Known cells from ``boundary`` on that keep the states ``dead`` from reaching m."""
     reason_black = reason_white = ZERO
@@ -110,7 +110,7 @@ def _keep_dead_ends(length, dead, boundary, black, white, black_on, white_on, wh
     return reason_black, reason_white
 
 
-@kernel
+@inline_kernel
 def _count(mask):
     count = 0
     while mask:
