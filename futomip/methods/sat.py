@@ -48,7 +48,7 @@ IMPLIED_SHARE = 0.5
 """Share of the time left after probing that collecting the implications may take."""
 DEFAULT_REASON = ("default for nonogram where python-sat is installed: --method sat, measured faster than "
                   "ortools/cpsat --reduce probing on 40 of 50 TAAI 2011 puzzles and solving Faase "
-                  "(docs/notes/knotty.md, 2026-11-26)")
+                  "(docs/measurements.md, 2026-11-26)")
 """What the status line says when the command picked this method by itself (``futomip.cli.solve``)."""
 __all__ = ["KINDS", "EXACT", "SOLVERS", "DEFAULT_REASON", "available", "solve"]
 
