@@ -75,7 +75,8 @@ LP_RESTART_FAILURES: int | None = None
 """The same, for a search ordered by the root LP (``DIVE_ROUNDS`` >= 1): its restarts keep the
 LP's value order and put noise on the cell choice.  Off by default: with 100 (x Luby) the
 search alone found 7 of 9 order 35-45 QWH completions in 20 s against 5 of 9 without, but in
-the whole pipeline (HiGHS, 30 s) on 9 other ones 2 against 2 (docs/notes/qwh.md)."""
+the whole pipeline (HiGHS, 30 s) on 9 other ones 2 against 2 (docs/measurements.md, Latin
+completion (QWH) against CP-SAT)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
