@@ -120,7 +120,7 @@ def load_kernels(puzzles, progress: Callable[[str], None] | None = None) -> bool
 
     if compiled.loaded() or not any(KINDS[puzzle.kind].split for puzzle in puzzles):
         return compiled.loaded()
-    if compiled.state() not in ("ready",):
+    if compiled.state() != "ready":
         return False  # off, or not compiled yet: the searches run as a fresh process's would
     if progress is not None:
         progress("loading the compiled search kernels (once, outside the measure)")

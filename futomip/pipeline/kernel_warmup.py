@@ -80,6 +80,17 @@ _THRESHOLDS = ((nonogram_compiled, "COMPILE_CELLS", 0), (nonogram_compiled, "EAG
 """Kernels from the first node, whatever the size (these thresholds exist for speed only)."""
 
 
+def _runs():
+    """(puzzle, reduction level, schedule, nonogram search engine or None) of every warm-up solve:
+    the split search of each puzzle (each engine for nonograms) and probing for nonograms."""
+    for puzzle in puzzles():
+        if puzzle.kind == "nonogram":
+            yield from ((puzzle, "split", "search", engine) for engine in nonogram_split.ENGINES)
+            yield puzzle, "probing", None, None
+        else:
+            yield puzzle, "split", "search", None
+
+
 def warm_up(say=print) -> list:
     """Solve every warm-up puzzle with the kernels from the first node; the results (each
     verified by the pipeline).  The thresholds and the search engine are restored after."""
@@ -89,18 +100,14 @@ def warm_up(say=print) -> list:
     try:
         for module, name, value in _THRESHOLDS:
             setattr(module, name, value)
-        for puzzle in puzzles():
-            levels = [("split", "search"), ("probing", None)] if puzzle.kind == "nonogram" else [("split", "search")]
-            for level, schedule in levels:
-                for engine in (nonogram_split.ENGINES if level == "split" and puzzle.kind == "nonogram" else (None,)):
-                    if engine is not None:
-                        nonogram_split.ENGINE = engine
-                    began = time.perf_counter()
-                    result = run(puzzle, Task("solve"), Options("highspy", "highs", reduce=level, schedule=schedule,
-                                                                time_limit=LIMIT))
-                    results.append(result)
-                    say(f"{puzzle.name} {level} {engine or ''}: {result.status} in "
-                        f"{time.perf_counter() - began:.1f} s")
+        for puzzle, level, schedule, engine in _runs():
+            if engine is not None:
+                nonogram_split.ENGINE = engine
+            began = time.perf_counter()
+            result = run(puzzle, Task("solve"), Options("highspy", "highs", reduce=level, schedule=schedule,
+                                                        time_limit=LIMIT))
+            results.append(result)
+            say(f"{puzzle.name} {level} {engine or ''}: {result.status} in {time.perf_counter() - began:.1f} s")
     finally:
         for module, name, value in saved:
             setattr(module, name, value)
