@@ -84,7 +84,8 @@ def run_command(args, started: float) -> int:
     for kind, chosen in defaults.items():
         say(_default_line(kind, chosen["reason"]))
         if chosen["milp_reason"]:
-            say(f"  --all, --explain, model files and a pinned MILP option: {_default_line(kind, chosen['milp_reason'])}")
+            say(f"  where the MILP runs (--all, --explain, model files, --method milp): "
+                f"{_default_line(kind, chosen['milp_reason'])}")
     say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]})")
     return 0
 

@@ -89,9 +89,8 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
         result = run_pipeline(puzzle, task, options, deadline, progress, on_solution)
     else:
         result = run_method(chosen.method, puzzle, options, deadline, task.action == "unique")
-    if result.configuration:  # the pipeline's own reason, less the methods passed over
-        result.configuration = chosen.reason
-    elif chosen.method != MILP:
+    if result.configuration or chosen.method != MILP:
+        # The pipeline's reason is the same MILP row's, without the methods passed over.
         result.configuration = chosen.reason
     return result
 
