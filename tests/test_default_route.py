@@ -92,6 +92,8 @@ def test_pinning_any_milp_option_keeps_the_milp(sat_first, capsys, tmp_path):
         data = _command(capsys, PATTERN, *pin)
         assert data["method"] == "milp", pin
         _checked(puzzle, data["solution"])
+        if pin[0] != "--method":
+            assert data["configuration"].endswith(f"--method sat not used: {pin[0]} pins the MILP")
     for keywords in ({"backend": "highspy"}, {"reduce": "probing"}, {"encoding": "blocks"}):
         result = futomip.solve(puzzle, **keywords)
         assert result.method == "milp" and result.solved, keywords

@@ -70,8 +70,11 @@ def _why_not(name: str, task: Task) -> str | None:
 def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Configuration:
     """The registry's configuration for ``kind``, ``task`` and ``options`` (see the module text)."""
     wanted = wanted_capabilities(options, task.writes)
-    if pinned(options):
-        return configuration(kind, options.backend, options.solver, options.reduce, wanted)
+    names = pinned(options)
+    if names:
+        # The MILP as asked; the reason says so when a method row would have come first.
+        return configuration(kind, options.backend, options.solver, options.reduce, wanted,
+                             lambda name: f"{' '.join(names)} pins the MILP")
     return configuration(kind, None, None, None, wanted, lambda name: _why_not(name, task))
 
 
@@ -80,9 +83,8 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
         on_solution: Callable[[int, object], None] | None = None) -> Result:
     """``futomip.pipeline.run`` with the registry's route: the same arguments, the same ``Result``."""
     deadline = deadline or Deadline(options.time_limit)
-    if is_race(options.solver) or pinned(options) or (deadline.expired and deadline.seconds is not None):
-        # Pinned: the MILP as asked (a race names no single pair); out of time: the pipeline
-        # says so without starting anything.
+    if is_race(options.solver) or (deadline.expired and deadline.seconds is not None):
+        # A race names no single pair; out of time: the pipeline says so without starting anything.
         return run_pipeline(puzzle, task, options, deadline, progress, on_solution)
     chosen = choose(puzzle.kind, task, options)
     if chosen.method == MILP:
