@@ -30,14 +30,17 @@ Configurations, for every available pair of ``--pairs``:
     probed   Latin family only: ``--reduce probing``, the solver on the whole model after probing
              (a level a user selects, like "solver"; probing costs more than lines and may fix
              every cell)
+    sat      nonograms only, when python-sat is installed: ``--method sat`` (``futomip.methods.sat``:
+             probing, then Kissat on the CNF), a method beside the MILP; its row has no pair
 
 Every puzzle runs every configuration in one process, interleaved (the order rotates puzzle
 by puzzle, so load changes on the shared machine hit every configuration alike), each under
 ``--time-limit`` seconds; the time is the result's total less the one-off import.  Every
 grid is verified by the pipeline.  A configuration's score per kind is its PAR2 total (a
 run that did not solve counts twice the limit); the selectable configurations (split,
-solver) are ranked by it, and ``--write`` puts the ranking into futomip/solvers/measured.py
-(the registry reads it; rows whose pair is missing are skipped there).
+solver, probed, and the methods) are ranked by it, and ``--write`` puts the ranking into
+futomip/solvers/measured.py (the registry reads it; rows whose pair or method is missing are
+skipped there, and a method row is taken only for the tasks that method can do).
 
 The schedule report: per pair and kind, each puzzle's ratio of "split" and "turns" to the
 better of "search" and "solver" (median, p90, max), and how many puzzles lie beyond the
@@ -63,19 +66,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from futomip import io  # noqa: E402
+from futomip import io, methods  # noqa: E402
 from futomip.options import Deadline, Options  # noqa: E402
 from futomip.pipeline import Task, run  # noqa: E402
 from futomip.pipeline.schedule import choose  # noqa: E402
 from futomip.puzzles.latin import LatinSquare  # noqa: E402
 from futomip.puzzles.nonogram import from_grid  # noqa: E402
-from futomip.solvers import check  # noqa: E402
+from futomip.solvers import check, measured  # noqa: E402
+from futomip.solvers.defaults import MILP, rows  # noqa: E402
 
 CORPUS = Path("/work/shared/corpus")
 WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines", "killer": "lines",
                "adjacent": "lines"}
 CONFIGS = ("split", "turns", "search", "solver")
 """The configurations of a kind with a split search ("probed" is added for the Latin family)."""
+METHOD_CONFIGS = {"nonogram": ("sat",)}
+"""Methods beside the MILP measured for a kind where they are available (``futomip.methods``)."""
+METHOD_PAIR = "method"
+"""The ``pair`` of a method's runs in the records (a method brings its own solver)."""
 OUT = ROOT / "futomip" / "solvers" / "measured.py"
 ALLOWANCE = 0.1
 """Seconds of fixed cost the guarantee allows beyond its factor (a turn, a step, the worker's start)."""
@@ -164,18 +172,32 @@ def configs_of(kind: str) -> tuple[str, ...]:
     return own + (("probed",) if WHOLE_LEVEL[kind] == "lines" else ())
 
 
+def method_configs(kind: str) -> list[str]:
+    """The methods beside the MILP measured for ``kind``: those installed here."""
+    return [name for name in METHOD_CONFIGS.get(kind, ()) if getattr(methods.method(name), "available", bool)()]
+
+
+def _run(puzzle, kind: str, pair, config: str, limit: float):
+    if pair is None:
+        return methods.run(config, puzzle, Options(time_limit=limit), Deadline(limit))
+    backend, solver = pair
+    return run(puzzle, Task("solve"), options_for(config, kind, backend, solver, limit), Deadline(limit))
+
+
 def measure(puzzles: dict, pairs: list, limit: float, log) -> list[dict]:
     runs = []
     for kind, group in puzzles.items():
         labels = [(pair, config) for pair in pairs for config in configs_of(kind)]
+        labels += [(None, name) for name in method_configs(kind)]
         for number, puzzle in enumerate(group):
             shift = number % len(labels)
-            for (backend, solver), config in labels[shift:] + labels[:shift]:
+            for pair, config in labels[shift:] + labels[:shift]:
                 cpu = _cpu()
-                result = run(puzzle, Task("solve"), options_for(config, kind, backend, solver, limit), Deadline(limit))
+                result = _run(puzzle, kind, pair, config, limit)
                 cpu = _cpu() - cpu
                 seconds = result.seconds.get("total", 0.0) - result.seconds.get("import", 0.0)
-                record = {"kind": kind, "puzzle": puzzle.name or str(number), "pair": f"{backend}/{solver}",
+                record = {"kind": kind, "puzzle": puzzle.name or str(number),
+                          "pair": "/".join(pair) if pair else METHOD_PAIR,
                           "config": config, "status": result.status, "seconds": round(seconds, 4),
                           "cpu": round(cpu, 4), "schedule": result.schedule}
                 runs.append(record)
@@ -250,20 +272,21 @@ it by the better of its two sides on every puzzle, where the whole-model row has
 
 
 def ranked(totals: dict) -> dict:
-    """Per kind, the selectable rows (PAR2 total, pair, level) best first (see ``TIE``)."""
-    rows: dict = {}
+    """Per kind, the selectable rows (PAR2 total, pair, level) best first (see ``TIE``); a
+    method's row has the pair ``METHOD_PAIR`` and the method's name for level."""
+    ranking: dict = {}
     for (kind, pair, config), total in totals.items():
         if config in ("search", "turns"):
             continue  # not a reduction level a user selects (a schedule); measured for the schedule report
-        level = {"split": "split", "probed": "probing"}.get(config, WHOLE_LEVEL[kind])
-        rows.setdefault(kind, []).append((total, pair, level))
-    for kind, entries in rows.items():
+        level = config if pair == METHOD_PAIR else {"split": "split", "probed": "probing"}.get(config, WHOLE_LEVEL[kind])
+        ranking.setdefault(kind, []).append((total, pair, level))
+    for kind, entries in ranking.items():
         entries.sort()
         for number, (total, pair, level) in enumerate(entries):
             ahead = entries[number - 1] if number else None
             if level == "split" and ahead is not None and ahead[1] == pair and total <= TIE * ahead[0]:
                 entries[number - 1], entries[number] = entries[number], entries[number - 1]
-    return rows
+    return ranking
 
 
 def write_defaults(totals: dict, command: str, count: dict) -> None:
@@ -271,32 +294,27 @@ def write_defaults(totals: dict, command: str, count: dict) -> None:
 
     Kinds this run did not measure keep their rows, and the commands that measured them stay
     in the header."""
-    from futomip.solvers import measured
-
     today = datetime.date.today().isoformat()
     header = [line for line in OUT.read_text().splitlines() if line.startswith("#")]
-    text = ['"""Measured default configurations per puzzle kind: written by ``benchmarks/choose_defaults.py``.',
-            "", "Each kind lists (backend, solver, reduce, reason) rows, best first; the registry takes the",
-            "first row whose pair is available here (``futomip.solvers.defaults``).  Rerun the benchmark",
-            "when a solver, the search or a model changes; do not edit the rows by hand.", "",
-            "Must not import anything.", '"""', ""] + header + [
+    text = ['"""' + measured.__doc__ + '"""', ""] + header + [
             f"# Measured {today} ({', '.join(sorted(count))}) with: {command}",
-            f'MEASURED = "{today}"', "", "DEFAULTS: dict[str, tuple[tuple[str, str, str, str], ...]] = {"]
+            f'MEASURED = "{today}"', "", "DEFAULTS: dict[str, tuple[tuple[str, str, str, str, str], ...]] = {"]
     fresh = ranked(totals)
     for kind in sorted(set(fresh) | set(measured.DEFAULTS)):
+        text.append(f'    "{kind}": (')
         if kind not in fresh:
-            text.append(f'    "{kind}": (')
-            text += ["        (" + ", ".join(json.dumps(field) for field in row) + ")," for row in measured.DEFAULTS[kind]]
+            # Rows of four fields (written before the method column) become "milp" rows.
+            text += ["        (" + ", ".join(json.dumps(field) for field in row) + ")," for row in rows(kind)]
             text.append("    ),")
             continue
         entries = fresh[kind]
-        text.append(f'    "{kind}": (')
         best = min(total for total, _, _ in entries)
         for total, pair, level in entries:
-            backend, solver = pair.split("/")
+            method, backend, solver, level = ((level, "", "", "") if pair == METHOD_PAIR
+                                              else (MILP, *pair.split("/"), level))
             why = (f"measured fastest: PAR2 {total:.1f} s on {count[kind]} puzzles" if total == best else
                    f"PAR2 {total:.1f} s on {count[kind]} puzzles, {total / max(best, 1e-9):.2f}x the fastest")
-            text.append(f'        ("{backend}", "{solver}", "{level}", "{why}"),')
+            text.append(f'        ("{method}", "{backend}", "{solver}", "{level}", "{why}"),')
         text.append("    ),")
     text.append("}")
     OUT.write_text("\n".join(text) + "\n")

@@ -53,7 +53,7 @@ from .io import load, read, write  # noqa: E402
 from .options import Deadline, Options  # noqa: E402
 from .puzzles import Adjacent, Futoshiki, render, verify  # noqa: E402
 from .result import Result  # noqa: E402
-from .pipeline.solve import solve  # noqa: E402
+from .methods.default import keyword_solve as solve  # noqa: E402
 from .pipeline.certainty import enumerate_all, explain, solutions  # noqa: E402
 
 __all__ = [

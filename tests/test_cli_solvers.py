@@ -48,10 +48,13 @@ def test_solvers_json_lists_every_pair_with_its_capabilities(capsys):
     # The suite compiles in-process (FUTOMIP_COMPILE=1, tests/conftest.py): "ready" or, once a
     # kernel ran in this process, "compiled".
     assert data["kernels"] in ("ready", "compiled")
-    from futomip.methods import sat
+    from futomip.methods.default import choose
 
-    assert data["command_methods"] == ({"nonogram": {"method": "sat", "reason": sat.DEFAULT_REASON}}
-                                       if sat.available() else {})
+    # Every entry point's default per kind; command_methods repeats those that are not the MILP.
+    assert data["command_methods"] == {kind: {"method": chosen["method"], "reason": chosen["reason"]}
+                                       for kind, chosen in data["defaults"].items() if chosen["method"] != "milp"}
+    assert data["defaults"]["nonogram"]["method"] == choose("nonogram").method
+    assert all(chosen["backend"] and chosen["reduce"] for chosen in data["defaults"].values())
     assert tuple(data["default"].split("/")) in CORE_PAIRS
 
 

@@ -57,3 +57,36 @@ def test_pinned_names_win(table):
     assert (chosen.pair.name, chosen.reduce) == ("highspy/highs", "lines")
     chosen = defaults.configuration("str8ts")
     assert "str8ts has no domain reduction" in chosen.reason
+
+
+METHOD_ROWS = {"nonogram": (("milp", "ortools", "cpsat", "probing", "fastest"), ("sat", "", "", "", "second"),
+                            ("milp", "highspy", "highs", "split", "third"))}
+
+
+def test_a_method_row_is_read_only_when_the_caller_asks_and_the_method_can_run(monkeypatch):
+    """A method row ahead of every MILP row is taken when ``methods`` says it can run, skipped (with
+    the words why) when it cannot, and never read without ``methods`` (the pipeline's call)."""
+    monkeypatch.setattr(measured, "DEFAULTS", {"nonogram": METHOD_ROWS["nonogram"][1:]})
+    chosen = defaults.configuration("nonogram", methods=lambda name: None)
+    assert (chosen.method, chosen.pair.name, chosen.reduce) == ("sat", "highspy/highs", "split")
+    assert chosen.reason.startswith("default for nonogram: --method sat, second") and "third" in chosen.milp_reason
+    passed = defaults.configuration("nonogram", methods=lambda name: "not here")
+    assert passed.method == "milp" and passed.reason.endswith("; --method sat not used: not here")
+    assert defaults.configuration("nonogram").method == "milp"
+
+
+def test_a_method_row_below_the_milp_row_that_runs_is_not_the_default(monkeypatch):
+    """The rows keep their order: a method ranked after an available MILP row loses to it, and wins
+    when that row's pair is missing."""
+    if not check("ortools", "cpsat").available:
+        pytest.skip("needs ortools")
+    monkeypatch.setattr(measured, "DEFAULTS", METHOD_ROWS)
+    assert defaults.configuration("nonogram", methods=lambda name: None).pair.name == "ortools/cpsat"
+    assert defaults.configuration("nonogram", methods=lambda name: None).method == "milp"
+    monkeypatch.setenv("FUTOMIP_HIDE_SOLVERS", "cpsat")
+    assert defaults.configuration("nonogram", methods=lambda name: None).method == "sat"
+
+
+def test_rows_of_four_fields_are_milp_rows(table):
+    """Rows written before the method column read as "milp" rows with their pair and level."""
+    assert defaults.rows("nonogram")[0] == ("milp", "ortools", "cpsat", "probing", "fastest")

@@ -145,24 +145,3 @@ def test_in_process_fallback_answers_like_the_child_and_stops_at_the_deadline():
     knotty = load("data/nonogram/wolter/knotty.nin")
     cnf = nonogram_cnf.encode(knotty, reduce(knotty, "probing"))
     assert sat._run_here(cnf.clauses, cnf.cells, Deadline(2)) == (None, None)
-
-
-def test_command_sends_nonograms_to_sat_unless_something_is_pinned(capsys):
-    """Without --method or a pinned pair the command solves a nonogram with the sat method and says
-    why; --backend, --reduce or --method milp keep the MILP, and a Futoshiki stays on the MILP."""
-    import json
-
-    from futomip.cli import main
-    from futomip.methods import sat
-
-    def run(argv):
-        assert main(argv) == 0
-        return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-
-    pattern = "data/nonogram/seeds/notebook-sample.pattern"
-    data = run([pattern, "--json", "--unique"])
-    assert data["method"] == "sat" and data["configuration"] == sat.DEFAULT_REASON
-    assert data["unique"] is False and data["second_solution"] != data["solution"]
-    for pin in (["--backend", "highspy"], ["--reduce", "probing"], ["--method", "milp"]):
-        assert run([pattern, "--json", *pin])["method"] == "milp"
-    assert run(["data/futoshiki.dat", "--json"])["method"] == "milp"

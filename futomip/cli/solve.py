@@ -16,7 +16,7 @@ import time
 from .. import io, stopping
 from ..errors import VerificationError
 from ..options import GLOBAL_FORMS, SCHEDULES, Deadline, Options
-from ..pipeline import Task, run
+from ..pipeline import Task
 from ..reduction import LEVELS
 from ..result import Result
 from ..status import WRITTEN
@@ -41,8 +41,9 @@ def add_parser(commands) -> None:
     solve.add_argument("--no-solve", action="store_true",
                        help="with --write-lp/--write-mps: write the model and do not solve it (status: written)")
     solve.add_argument("--method", default=None,
-                       help="milp (default; nonograms: sat when python-sat is installed and nothing else is pinned), "
-                            "or a comparison method: backtrack, propagate, anneal, genetic, csp, cpsat, sat")
+                       help="default (the measured best per kind when nothing of the MILP is pinned, see "
+                            "'futomip solvers'; nonograms: sat where python-sat is installed), milp, or a comparison "
+                            "method: backtrack, propagate, anneal, genetic, csp, cpsat, sat")
     solve.add_argument("--json", action="store_true", help="print one JSON object per puzzle instead of text")
     solve.add_argument("-v", "--verbose", action="store_true", help="show the solver's log (on stderr)")
     solve.add_argument("-q", "--quiet", action="store_true", help="print the board only")
@@ -94,9 +95,9 @@ def run_command(args, started: float) -> int:
             check_output_path(path, (suffix,), f"a {suffix[1:].upper()} file name")
     action = "all" if args.all else "explain" if args.explain else "unique" if args.unique else "solve"
     task = Task(action, args.limit, args.write_lp, args.write_mps, solve=not args.no_solve)
+    run = _runner(args)
     deadline = Deadline(options.time_limit, start=started)
     solver = _method_solver(args, task, options, deadline)
-    sat_default = solver is None and _sat_by_default(args, task, options, deadline)
     start = time.perf_counter()
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
@@ -109,8 +110,8 @@ def run_command(args, started: float) -> int:
         found[id(puzzle)] = []  # started (after its header: the hard deadline's report reads this)
         try:
             with status_line(args.quiet) as progress:
-                result = (solver(puzzle) if solver else (sat_default and sat_default(puzzle))
-                          or run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
+                result = (solver(puzzle) if solver else
+                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt as exc:
@@ -131,11 +132,12 @@ def run_command(args, started: float) -> int:
 
 
 def _method_solver(args, task: Task, options: Options, deadline: Deadline):
-    """With ``--method`` other than milp: the call that solves one puzzle that way, else None."""
+    """With ``--method`` other than milp and default: the call that solves one puzzle that
+    way, else None (the route of ``futomip.methods.default.run``: the registry's)."""
     from .. import methods
 
-    name, params = methods.parse(args.method or methods.DEFAULT)  # unknown: a usage error before the file is read
-    if name == methods.DEFAULT:
+    name, params = methods.parse(args.method or "default")  # unknown: a usage error before the file is read
+    if name in (methods.DEFAULT, "default"):
         return None
     if task.action not in ("solve", "unique") or task.writes:
         raise _usage(f"--method {args.method} solves, or proves uniqueness with --unique; --all, --explain and "
@@ -143,26 +145,14 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
     return lambda puzzle: methods.run(name, puzzle, options, deadline, task.action == "unique", params)
 
 
-def _sat_by_default(args, task: Task, options: Options, deadline: Deadline):
-    """Without ``--method`` and with nothing of the MILP pinned (pair, encoding, reduction,
-    globals, schedule, solver options, threads), nonograms go to the ``sat`` method where
-    python-sat is installed (``futomip.methods.sat.DEFAULT_REASON`` says why).  The call that
-    solves one puzzle that way (None for other kinds, or without python-sat), else None."""
-    pinned = (args.method, options.backend, options.solver, options.encoding, options.reduce, options.globals,
-              options.schedule, options.solver_options, options.threads)
-    if any(pinned) or task.action not in ("solve", "unique") or task.writes:
-        return None
-
-    def solve(puzzle):
-        from .. import methods
-        from ..methods import sat
-
-        if puzzle.kind not in sat.KINDS or not sat.available():  # python-sat is imported for nonograms only
-            return None
-        result = methods.run("sat", puzzle, options, deadline, task.action == "unique")
-        result.configuration = sat.DEFAULT_REASON
-        return result
-    return solve
+def _runner(args):
+    """``--method milp`` pins the MILP pipeline; otherwise the registry's route, which keeps
+    the MILP for tasks and options a method beside it cannot take (``futomip.methods.default``)."""
+    if args.method == "milp":
+        from ..pipeline import run
+    else:
+        from ..methods.default import run
+    return run
 
 
 _printing = threading.Lock()

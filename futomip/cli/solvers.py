@@ -4,16 +4,19 @@ and what it can do.
 The text form is a table; ``--json`` prints one object (a contract like ``solve --json``:
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
 [{"backend", "solver", "available", "how", "description", "capabilities": {...}, "hidden"}, ...],
-"first_choice": {kind: "backend/solver"}, "defaults": {kind: {"backend", "solver", "reduce",
-"reason"}}, "kernels": "..."}`` (``first_choice``: the pair tried first for a puzzle kind when it is available,
-before ``order``; ``hidden``: unavailable only because ``FUTOMIP_HIDE_SOLVERS`` names the
+"first_choice": {kind: "backend/solver"}, "defaults": {kind: {"method", "backend", "solver", "reduce",
+"reason", "milp_reason"}}, "kernels": "..."}`` (``first_choice``: the pair tried first for a puzzle kind when it is
+available, before ``order``; ``hidden``: unavailable only because ``FUTOMIP_HIDE_SOLVERS`` names the
 solver, and ``how`` then names the variable; ``defaults``: what a solve of that kind runs
-when the user names nothing, the measured best of what is installed,
-``futomip.solvers.defaults``; ``kernels``: the compiled search kernels' state,
-``futomip.compiled.state``: "off", "cold", "warming up", "ready" or "compiled";
-``command_methods``: {kind: {"method", "reason"}} for kinds the ``futomip`` command sends to
-a method other than the MILP when nothing is pinned: nonograms to ``sat`` where python-sat is
-installed).
+when the user names nothing, the measured best of what is installed
+(``futomip.methods.default``, from ``futomip.solvers.measured``), the same for the command,
+``futomip batch`` and ``futomip.solve``: ``method`` "milp" or a method beside it ("sat" for
+nonograms where python-sat is installed), ``backend``/``solver``/``reduce`` the MILP's
+configuration (for a method row: what --all, --explain and model files use, ``milp_reason``
+saying why; otherwise ``milp_reason`` is null); ``kernels``: the compiled search kernels'
+state, ``futomip.compiled.state``: "off", "cold", "warming up", "ready" or "compiled";
+``command_methods``: {kind: {"method", "reason"}} for the kinds whose default is a method
+other than the MILP, derived from ``defaults``).
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ def _capability_words(capabilities) -> str:
 def run_command(args, started: float) -> int:
     from ..kinds import KINDS
     from ..solvers import DEFAULT_ORDER, default_pair, first_choices, pairs, solver
-    from ..solvers.defaults import configuration
+    from ..methods.default import choose
 
     try:
         default_text = default_pair().name
@@ -53,16 +56,14 @@ def run_command(args, started: float) -> int:
     defaults = {}
     for kind in KINDS:
         try:
-            chosen = configuration(kind)
+            chosen = choose(kind)
         except SolverUnavailableError:
             continue
-        defaults[kind] = {"backend": chosen.pair.backend, "solver": chosen.pair.solver, "reduce": chosen.reduce,
-                          "reason": chosen.reason}
+        defaults[kind] = {"method": chosen.method, "backend": chosen.pair.backend, "solver": chosen.pair.solver,
+                          "reduce": chosen.reduce, "reason": chosen.reason, "milp_reason": chosen.milp_reason or None}
     kernels = compiled.state()
-    from ..methods import sat
-
-    # The command (not batch, not the Python API) sends nonograms to the sat method where it can.
-    command_methods = {"nonogram": {"method": "sat", "reason": sat.DEFAULT_REASON}} if sat.available() else {}
+    command_methods = {kind: {"method": chosen["method"], "reason": chosen["reason"]}
+                       for kind, chosen in defaults.items() if chosen["method"] != "milp"}
     if args.json:
         say(json.dumps({"default": default_text, "order": order, "pairs": [
             {"backend": pair.backend, "solver": pair.solver, "available": pair.available, "how": pair.how or None,
@@ -79,12 +80,18 @@ def run_command(args, started: float) -> int:
     say(f"\ndefault pair: {default_text or 'none'} (preference order: {', '.join(order)})")
     for kind, name in first.items():
         say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
+    say("defaults (the futomip command, futomip batch and futomip.solve alike, when nothing is pinned):")
     for kind, chosen in defaults.items():
-        say(chosen["reason"] if chosen["reason"].startswith("default for") else f"default for {kind}: {chosen['reason']}")
-    for kind, chosen in command_methods.items():
-        say(f"the futomip command, {kind}: {chosen['reason']}")
+        say(_default_line(kind, chosen["reason"]))
+        if chosen["milp_reason"]:
+            say(f"  where the MILP runs (--all, --explain, model files, --method milp): "
+                f"{_default_line(kind, chosen['milp_reason'])}")
     say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]})")
     return 0
+
+
+def _default_line(kind: str, reason: str) -> str:
+    return reason if reason.startswith("default for") else f"default for {kind}: {reason}"
 
 
 _KERNEL_WORDS = {

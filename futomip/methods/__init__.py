@@ -6,7 +6,11 @@ Each method is one module here, named in ``METHODS``, with
 - ``EXACT``: True when it proves things (a complete search), False for local search;
 - ``solve(puzzle, options, deadline, unique) -> Result``;
 - ``PARAMS`` (local search only): the names of its tuning parameters, which ``solve`` takes
-  as ``params={name: value}`` (``--method anneal:t0=5:cooling=0.95`` on the command line).
+  as ``params={name: value}`` (``--method anneal:t0=5:cooling=0.95`` on the command line);
+- optionally ``available()`` and ``MISSING`` (whether its library is installed, and the words
+  saying it is not) and ``TASKS`` (the pipeline tasks it can carry out, default solve and
+  unique): what the measured-defaults registry asks before it routes a kind's puzzles to a
+  method (``default``, ``futomip.methods.default``).
 
 Every method returns the same ``futomip.result.Result`` as the pipeline, made by
 ``finish`` below, which checks any grid with the kind's independent verifier
@@ -44,6 +48,7 @@ METHODS = {
     "csp": "futomip.methods.csp",
     "cpsat": "futomip.methods.cpsat",
     "sat": "futomip.methods.sat",
+    "default": "futomip.methods.default",
 }
 
 

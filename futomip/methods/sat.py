@@ -46,11 +46,11 @@ SLICE_CONFLICTS = 2000
 """Conflicts of one CaDiCaL slice in a daemonic worker (some 0.1 s on Knotty)."""
 IMPLIED_SHARE = 0.5
 """Share of the time left after probing that collecting the implications may take."""
-DEFAULT_REASON = ("default for nonogram where python-sat is installed: --method sat, measured faster than "
-                  "ortools/cpsat --reduce probing on 40 of 50 TAAI 2011 puzzles and solving Faase "
-                  "(docs/measurements.md, 2026-11-26)")
-"""What the status line says when the command picked this method by itself (``futomip.cli.solve``)."""
-__all__ = ["KINDS", "EXACT", "SOLVERS", "DEFAULT_REASON", "available", "solve"]
+TASKS = ("solve", "unique")
+"""What the method does: one grid, or a uniqueness proof (no enumeration, no model files)."""
+MISSING = "python-sat is not installed (pip install 'futomip[sat]')"
+"""Why the registry passes the method over where it cannot run (``futomip.methods.default``)."""
+__all__ = ["KINDS", "EXACT", "SOLVERS", "TASKS", "MISSING", "available", "solve"]
 
 
 def available() -> bool:

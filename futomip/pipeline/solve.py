@@ -2,8 +2,12 @@
 
     result = futomip.solve(puzzle, backend="pyomo", solver="cbc", unique=True, time_limit=30)
 
-It makes the command's ``Options`` and ``Deadline`` and calls the one pipeline
-(``futomip.pipeline.run``); the CLI, bench and batch call the pipeline directly.
+It makes the command's ``Options`` and ``Deadline`` and hands the task to ``run_task``: the
+one pipeline (``futomip.pipeline.run``, the MILP) by default.  ``futomip.solve`` is this
+function with the measured-defaults registry's route as ``run_task``
+(``futomip.methods.default``, which sits above the pipeline): with nothing pinned, a kind whose
+measured best is a method beside the MILP (nonograms: ``sat`` where python-sat is installed)
+goes there.  The generators (``futomip.make``) call this module's ``solve``: the MILP.
 
 Must not import the CLI.
 """
@@ -37,6 +41,7 @@ def solve(
     options: Options | None = None,
     deadline: Deadline | None = None,
     schedule: str | None = None,
+    run_task: Callable[..., Result] | None = None,
 ) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``.
 
@@ -52,8 +57,19 @@ def solve(
     ``futomip.pipeline.schedule``).  ``progress`` receives a line of text
     about once a second during a long reduction.  ``options`` replaces the keyword settings
     when given.
+
+    ``futomip.solve`` takes the measured default route for the puzzle's kind
+    (``futomip.solvers.measured``) when none of ``backend``, ``solver``, ``encoding``,
+    ``reduce``, ``threads``, ``schedule`` (or their ``options`` fields, globals and solver
+    options included) is given: for a nonogram with python-sat installed that is the ``sat``
+    method (probing, then Kissat), whose ``Result`` is verified the same way and has
+    ``method`` and ``backend`` "sat", ``solver`` the SAT solver's name ("kissat404"), no
+    ``encoding``, no ``reduction`` record, the CNF's sizes in ``stats``, and never calls
+    ``progress``.  ``write_lp``/``write_mps`` need the MILP and take it.  ``result.configuration``
+    says what was chosen and why.  ``run_task`` carries out the task (the MILP pipeline,
+    ``futomip.pipeline.run``, when None).
     """
     if options is None:
         options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose, schedule=schedule)
     task = Task("unique" if unique else "solve", write_lp=write_lp, write_mps=write_mps)
-    return run(puzzle, task, options, deadline, progress)
+    return (run_task or run)(puzzle, task, options, deadline, progress)

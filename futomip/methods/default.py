@@ -1,0 +1,111 @@
+"""The ``default`` method: the route the measured-defaults registry gives a puzzle's kind.
+
+One decision for every entry point (the ``futomip`` command, ``futomip batch`` and
+``futomip.solve``): when nothing of the MILP is pinned, the kind's rows in
+``futomip.solvers.measured`` are read in order, and a row of a method beside the MILP (for
+nonograms: ``sat``, Kissat after probing) is taken when that method is installed and can do
+the task; otherwise the first MILP row that runs here (``futomip.solvers.defaults``).
+
+- *Pinned* means any of backend, solver (a race included), encoding, reduce, globals,
+  schedule, solver options or threads given: each names a part of the MILP, so the MILP
+  runs as asked.  A seed, a time limit or the memory guard pin nothing.
+- A method row applies to the tasks its module lists in ``TASKS`` (default: solve and
+  unique); enumeration, explanation and model files always go to the MILP, and the
+  reason then says why the method was passed over.
+- The ``Result`` is the chosen method's, with ``configuration`` the registry's reason;
+  a method's result is verified like the pipeline's (``futomip.methods.finish``).
+
+As a method (``--method default``, batch's default label) its ``solve`` is this route;
+``keyword_solve`` is ``futomip.solve``: the pipeline's keyword entry
+(``futomip.pipeline.solve.solve``) with this route as its task runner.  Must not import the CLI.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Callable
+
+from ..kinds import KINDS as _ALL_KINDS
+from ..options import Deadline, Options
+from ..pipeline import Task, run as run_pipeline
+from ..pipeline.race import is_race
+from ..pipeline.solve import solve as _keyword_solve
+from ..result import Result
+from ..solvers import wanted_capabilities
+from ..solvers.defaults import MILP, Configuration, configuration
+from . import method as method_module, run as run_method
+
+__all__ = ["KINDS", "EXACT", "TASKS", "pinned", "choose", "run", "solve", "keyword_solve"]
+
+KINDS = frozenset(_ALL_KINDS)
+EXACT = True
+TASKS = ("solve", "unique")
+"""As a method (``--method default``, batch's label): what it is asked for."""
+_METHOD_TASKS = ("solve", "unique")
+"""What a method beside the MILP can do when its module names no ``TASKS``."""
+
+
+def pinned(options: Options) -> list[str]:
+    """The MILP settings ``options`` pins, as option names (empty: the registry decides)."""
+    given = {"backend": options.backend, "solver": options.solver, "encoding": options.encoding,
+             "reduce": options.reduce, "globals": options.globals, "schedule": options.schedule,
+             "solver-option": options.solver_options, "threads": options.threads}
+    return [f"--{name}" for name, value in given.items() if value]
+
+
+def _why_not(name: str, task: Task) -> str | None:
+    """None when method ``name`` can carry out ``task`` here, else the words why not."""
+    module = method_module(name)
+    if task.writes:
+        return f"it writes no model file (--write-{task.writes[0]})"
+    if task.action not in getattr(module, "TASKS", _METHOD_TASKS):
+        return {"all": "it does not enumerate (--all)", "explain": "it does not explain (--explain)"}.get(
+            task.action, f"it does not do {task.action}")
+    available: Callable[[], bool] | None = getattr(module, "available", None)
+    if available is not None and not available():
+        return getattr(module, "MISSING", f"{name} is not installed")
+    return None
+
+
+def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Configuration:
+    """The registry's configuration for ``kind``, ``task`` and ``options`` (see the module text)."""
+    wanted = wanted_capabilities(options, task.writes)
+    names = pinned(options)
+    if names:
+        # The MILP as asked; the reason says so when a method row would have come first.
+        return configuration(kind, options.backend, options.solver, options.reduce, wanted,
+                             lambda name: f"{' '.join(names)} pins the MILP")
+    return configuration(kind, None, None, None, wanted, lambda name: _why_not(name, task))
+
+
+def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Deadline | None = None,
+        progress: Callable[[str], None] | None = None,
+        on_solution: Callable[[int, object], None] | None = None) -> Result:
+    """``futomip.pipeline.run`` with the registry's route: the same arguments, the same ``Result``."""
+    deadline = deadline or Deadline(options.time_limit)
+    if is_race(options.solver) or (deadline.expired and deadline.seconds is not None):
+        # A race names no single pair; out of time: the pipeline says so without starting anything.
+        return run_pipeline(puzzle, task, options, deadline, progress, on_solution)
+    chosen = choose(puzzle.kind, task, options)
+    if chosen.method == MILP:
+        result = run_pipeline(puzzle, task, options, deadline, progress, on_solution)
+    else:
+        result = run_method(chosen.method, puzzle, options, deadline, task.action == "unique")
+    if result.configuration or chosen.method != MILP:
+        # The pipeline's reason is the same MILP row's, without the methods passed over.
+        result.configuration = chosen.reason
+    return result
+
+
+def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:
+    """The method protocol (``futomip.methods``): solve, or prove unique, by the registry's route."""
+    return run(puzzle, Task("unique" if unique else "solve"), options, deadline)
+
+
+@wraps(_keyword_solve)
+def keyword_solve(*args, **keywords) -> Result:
+    keywords.setdefault("run_task", run)
+    return _keyword_solve(*args, **keywords)
+
+
+keyword_solve.__module__ = __name__
