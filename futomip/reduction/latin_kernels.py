@@ -25,7 +25,7 @@ Must not import anything from futomip but ``futomip.compiled``.
 
 from __future__ import annotations
 
-from ..compiled import kernel
+from ..compiled import inline_kernel, kernel
 
 MAX_SIZE = 62
 """Largest order the kernels take: masks and the matching's reach sets are 64-bit integers."""
@@ -90,7 +90,7 @@ def undo(dom, ws, mark):
     ctl[C_TRAIL] = mark
 
 
-@kernel(refcounts=False)
+@inline_kernel(refcounts=False)
 def _change(dom, i, mask, st, ws, tops, touched):
     """dom[i] = mask on the trail (when it changes), and the signs and the groups (their
     singles and their matching) of cell i queued; tops = (signs, singles, matchings).
@@ -133,7 +133,7 @@ def _change(dom, i, mask, st, ws, tops, touched):
     return top_pairs, top_singles, top_matches
 
 
-@kernel(refcounts=False)
+@inline_kernel(refcounts=False)
 def _singles(dom, st, ws, g, tops):
     """Naked singles in group g: a fixed cell's value leaves the others, until no new cell is
     fixed.  Returns (ok, tops) with the shrunk cells queued."""
@@ -195,7 +195,7 @@ def _augment(dom, ws, k, start, used):
     return -1
 
 
-@kernel(refcounts=False)
+@inline_kernel(refcounts=False)
 def _match_filter(dom, st, ws, g, tops):
     """All-different consistency of group g by a perfect matching and the strongly connected
     components of its alternating graph (``latin_alldiff``), its singles being done (so
