@@ -1,7 +1,7 @@
 """The Latin kernels' arrays and when they run compiled: the bridge from ``Board`` to the kernels.
 
 ``Core(board, masks)`` lays a ``latin.Board`` and a set of masks out as the flat arrays of
-``latin_kernels`` and calls the kernels of ``latin_kernels`` and ``latin_search_kernels``.
+``latin_arrays`` and calls the kernels of ``latin_kernels`` and ``latin_search_kernels``.
 It starts interpreted, on Python lists, because numba's import and the loading of its
 cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
 not pay.  The core switches to the compiled kernels on numpy arrays once the work done
@@ -28,7 +28,7 @@ import types
 from typing import Any
 
 from .. import compiled
-from . import latin_kernels, latin_search_kernels
+from . import latin_arrays, latin_kernels, latin_match_kernels, latin_search_kernels
 from .latin_kernels import (CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE, PAIR_APART,
                             PAIR_LESS, PAIR_NEAR)
 
@@ -41,7 +41,7 @@ cached kernels costs about 0.4 s of CPU and up to 1 s of wall time once per proc
 ski-rental rule) keeps a search within about twice the better of staying interpreted and
 compiling at once.  A puzzle settled sooner never loads numba."""
 
-_KERNEL_MODULES = (latin_kernels, latin_search_kernels)
+_KERNEL_MODULES = (latin_arrays, latin_match_kernels, latin_kernels, latin_search_kernels)
 _namespace: types.SimpleNamespace | None = None
 
 
