@@ -36,6 +36,7 @@ def main() -> int:
         puzzle = io.read(path)[int(index or 0)]
         root = reduce(puzzle, "split")
         board = board_of(puzzle)
+        latin_core.Core(board, root.masks, "compiled").search(1)  # numba loads its cached kernels here
         best = None
         for _ in range(args.repeat):
             core = latin_core.Core(board, root.masks, "compiled")
