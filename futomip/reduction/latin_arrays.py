@@ -67,9 +67,9 @@ def bit_position(bit):
     return popcount(bit - 1)
 
 
-@kernel(refcounts=False)
+@inline_kernel(refcounts=False)
 def assign(dom, ws, i, mask):
-    """dom[i] = mask, remembered on the trail."""
+    """dom[i] = mask, remembered on the trail (inlined: ``change`` runs it for every change)."""
     ctl = ws[W_CTL]
     top = ctl[C_TRAIL]
     ws[W_TRAIL_CELL][top] = i
@@ -98,15 +98,9 @@ def change(dom, i, mask, st, ws, tops, touched):
     (changed from outside): a cell that keeps two values or more gives the singles rule
     nothing new, and this cut the singles runs per fixpoint about fourfold.
 
-    One function for both, written out rather than calling ``assign`` (it runs for every
-    change); inlined into its callers by numba (see the module text)."""
+    Inlined into its callers by numba (see the module text), and ``assign`` into it."""
     if mask != dom[i]:
-        ctl = ws[W_CTL]
-        top = ctl[C_TRAIL]
-        ws[W_TRAIL_CELL][top] = i
-        ws[W_TRAIL_OLD][top] = dom[i]
-        ctl[C_TRAIL] = top + 1
-        dom[i] = mask
+        assign(dom, ws, i, mask)
     dims = st[S_DIMS]
     groups_count, pairs, gpc = dims[1], dims[2], dims[3]
     cell_groups, cl_start, cl_items = st[S_CELL_GROUPS], st[S_CL_START], st[S_CL_ITEMS]
