@@ -147,7 +147,8 @@ def main() -> int:
                       for r in rows if r[variant]["cpu"] > 0 and r[reference]["nodes"] > 0]
             if ratios:
                 print(f"  {variant:20} nodes/s over {reference}: median {statistics.median(ratios):.1f}x "
-                      f"(p10 {_quantile(ratios, 0.1):.1f}x, p90 {_quantile(ratios, 0.9):.1f}x)")
+                      f"(p10 {_quantile(ratios, 0.1):.1f}x, p90 {_quantile(ratios, 0.9):.1f}x, "
+                      f"min {min(ratios):.1f}x, max {max(ratios):.1f}x)")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1))
     return 0

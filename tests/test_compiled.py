@@ -294,3 +294,36 @@ def test_an_inline_kernel_gives_the_same_answer_compiled_and_interpreted(tmp_pat
     ''')
     on = _run(program, "1", tmp_path)
     assert on == _run(program, "0", tmp_path) == "285 81 357"
+
+
+def test_an_inline_kernel_without_refcounts_taking_array_tuples_gives_the_interpreted_answer(tmp_path):
+    """A kernel marked ``inline_kernel(refcounts=False)`` that takes a tuple of arrays and returns
+    a tuple, called from a ``kernel(refcounts=False)``, gives the same answers and array contents
+    compiled and with FUTOMIP_COMPILE=0, and is compiled inlined and without reference counts."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    (tmp_path / "inline_tuple_kernels_for_test.py").write_text(textwrap.dedent('''
+        from futomip.compiled import inline_kernel, kernel
+
+        @inline_kernel(refcounts=False)
+        def bump(arrays, i, tops):
+            low, high = tops
+            arrays[1][i] = arrays[0][i] + low
+            return low + 1, high + arrays[1][i]
+
+        @kernel(refcounts=False)
+        def sweep(arrays):
+            tops = (0, 0)
+            for i in range(len(arrays[0])):
+                tops = bump(arrays, i, tops)
+            return tops[1]
+    '''))
+    program = textwrap.dedent('''
+        import numpy as np
+        import inline_tuple_kernels_for_test as k
+        from futomip import compiled
+        arrays = (np.arange(10, dtype=np.int64), np.zeros(10, dtype=np.int64))
+        answer = k.sweep(arrays)
+        options = k.bump.targetoptions if compiled.compiled() else {"_nrt": False, "inline": "always"}
+        print(answer, int(arrays[1].sum()), options.get("_nrt", True), options.get("inline"))
+    ''')
+    assert _run(program, "1", tmp_path) == _run(program, "0", tmp_path) == "90 90 False always"

@@ -1,7 +1,7 @@
 """The Latin kernels' arrays and when they run compiled: the bridge from ``Board`` to the kernels.
 
 ``Core(board, masks)`` lays a ``latin.Board`` and a set of masks out as the flat arrays of
-``latin_kernels`` and calls the kernels of ``latin_kernels`` and ``latin_search_kernels``.
+``latin_arrays`` and calls the kernels of ``latin_kernels`` and ``latin_search_kernels``.
 It starts interpreted, on Python lists, because numba's import and the loading of its
 cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
 not pay.  The core switches to the compiled kernels on numpy arrays once the work done
@@ -28,7 +28,7 @@ import types
 from typing import Any
 
 from .. import compiled
-from . import latin_kernels, latin_search_kernels
+from . import latin_arrays, latin_kernels, latin_match_kernels, latin_search_kernels
 from .latin_kernels import (CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE, PAIR_APART,
                             PAIR_LESS, PAIR_NEAR)
 
@@ -41,7 +41,7 @@ cached kernels costs about 0.4 s of CPU and up to 1 s of wall time once per proc
 ski-rental rule) keeps a search within about twice the better of staying interpreted and
 compiling at once.  A puzzle settled sooner never loads numba."""
 
-_KERNEL_MODULES = (latin_kernels, latin_search_kernels)
+_KERNEL_MODULES = (latin_arrays, latin_match_kernels, latin_kernels, latin_search_kernels)
 _namespace: types.SimpleNamespace | None = None
 
 
@@ -114,14 +114,19 @@ class Core:
         queue = len(board.pairs) + 2 * len(board.groups)
         sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
                  capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
-        self.ws = [[0] * size for size in sizes]
-        self.ws[latin_kernels.W_WEIGHT] = [1 + len(pairs) for pairs in board.cell_less]
-        self.dom = list(masks)
-        self.compiled = False
-        self.kernels: Any = _interpreted_kernels()
-        self.st, self.ws = tuple(self.st), tuple(self.ws)
+        weights = [1 + len(pairs) for pairs in board.cell_less]
         self.mode = mode
         self.interpreted_time = 0.0
+        self.compiled = False
+        if mode == "compiled" and compiled.compiled():
+            # Straight to numpy (a short 9x9 search costs about as much as converting lists).
+            self._compile_arrays(self.st, [None] * len(sizes), sizes, weights, masks)
+            return
+        self.ws = [[0] * size for size in sizes]
+        self.ws[latin_kernels.W_WEIGHT] = weights
+        self.dom = list(masks)
+        self.kernels: Any = _interpreted_kernels()
+        self.st, self.ws = tuple(self.st), tuple(self.ws)
         if mode == "compiled":
             self._compile()
 
@@ -137,11 +142,19 @@ class Core:
         if self.compiled or not compiled.compiled():
             self.mode = "interpreted" if not self.compiled else self.mode
             return
+        self._compile_arrays(self.st, self.ws, [len(a) for a in self.ws], None, self.dom)
+
+    def _compile_arrays(self, st, ws, sizes, weights, dom) -> None:
+        """The arrays as numpy's (``ws[k]`` None: zeros of ``sizes[k]``; ``weights``, when
+        given, the failure weights) and the compiled kernels from now on."""
         import numpy as np
 
-        self.st = tuple(np.array(a, dtype=np.int64) for a in self.st)
-        self.ws = tuple(np.array(a, dtype=np.int64) for a in self.ws)
-        self.dom = np.array(self.dom, dtype=np.int64)
+        self.st = tuple(np.array(a, dtype=np.int64) for a in st)
+        self.ws = tuple(np.zeros(size, dtype=np.int64) if a is None else np.array(a, dtype=np.int64)
+                        for a, size in zip(ws, sizes))
+        if weights is not None:
+            self.ws[latin_kernels.W_WEIGHT][:] = weights
+        self.dom = np.array(dom, dtype=np.int64)
         self.kernels = _Compiled()
         self.compiled = True
 
