@@ -162,7 +162,9 @@ class Split(nonogram_split.Split):
             # long-lived process: bench, batch, the API) the first search is compiled too, so
             # that the hand-over, and the LP dive it brings, come as they would.
             yielded = set()
-            if compiled.loaded():
+            # loaded() alone never imports numba; compiled() then only reads the decision made
+            # (and keeps a search whose kernels cannot compile on the Python path to its end).
+            if compiled.loaded() and compiled.compiled():
                 first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
             else:
                 first = self._depth_first_python(board, latin_core.COMPILE_AFTER)
