@@ -247,12 +247,17 @@ def kernel(function: Callable | None = None, *, refcounts: bool = True):
     return wrapped
 
 
-def inline_kernel(function: Callable):
+def inline_kernel(function: Callable | None = None, *, refcounts: bool = True):
     """``kernel``, whose compiled body numba copies into every compiled caller
     (``inline="always"``): a call between kernels that stays a call passes each array with
-    atomic reference counts, which cost more than a small kernel's work in a hot loop."""
+    atomic reference counts, which cost more than a small kernel's work in a hot loop.
+
+    The copy is compiled with its caller's options (a caller without reference counts
+    counts none in it); ``refcounts`` applies where the kernel is called from Python."""
+    if function is None:
+        return functools.partial(inline_kernel, refcounts=refcounts)
     function._futomip_inline = True
-    return kernel(function)
+    return kernel(function, refcounts=refcounts)
 
 
 def _dispatcher(wrapped: Kernel):

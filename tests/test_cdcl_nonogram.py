@@ -171,9 +171,9 @@ def test_on_small_puzzles_the_compiled_search_retraces_the_python_search():
 @given(masks=st.lists(st.lists(st.integers(0, (1 << 62) - 1), min_size=1, max_size=4), min_size=1, max_size=6),
        missing=st.integers(0, 5))
 def test_start_tuples_equal_start_lists_per_line(masks, missing):
-    """``start_tuples`` (every line's start masks at once, through numpy) gives what
-    ``start_lists`` gives line by line, skips lines without a clue and ignores masks beyond a
-    clue's blocks."""
+    """``start_tuples`` (every line's start masks at once, with or without a memo shared between
+    calls) gives what ``start_lists`` gives line by line, skips lines without a clue and
+    ignores masks beyond a clue's blocks."""
     import numpy as np
 
     from futomip.reduction.nonogram_cdcl import start_layout, start_tuples
@@ -190,4 +190,11 @@ def test_start_tuples_equal_start_lists_per_line(masks, missing):
     height = len(masks) // 2
     expected = {("row", line) if line < height else ("column", line - height): start_lists(row)
                 for line, row in enumerate(masks) if clues[line] is not None}
-    assert start_tuples(starts, start_layout(clues, height, width)) == expected
+    layout, memo = start_layout(clues, height, width), {}
+    assert start_tuples(starts, layout) == expected
+    # Through a memo shared between calls, with the lines in another order the second time.
+    assert start_tuples(starts, layout, memo) == expected
+    flipped = starts[::-1].copy()
+    assert start_tuples(flipped, start_layout(clues[::-1], height, width), memo) == {
+        ("row", line) if line < height else ("column", line - height): start_lists(row)
+        for line, row in enumerate(masks[::-1]) if clues[::-1][line] is not None}

@@ -44,13 +44,13 @@ VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START, EXPLAINED = range(8)
 CELL_ROWS = 8
 # outcomes of ``search``
 SLICE, LEAF, FINISHED, GROW = range(4)
-LEARNT_KIND, BLOCKING_KIND = 0, 1
+LEARNT_KIND, BLOCKING_KIND, DROPPED_KIND = 0, 1, 2  # DROPPED_KIND: inside ``clean`` only
 NONE = -1
 DECAY = 1 / 0.95
 NO_CONFLICT = -(1 << 30)
 
 
-@kernel
+@kernel(refcounts=False)
 def luby_term(i):
     """The i-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ..."""
     while True:
@@ -62,7 +62,7 @@ def luby_term(i):
         i -= (1 << (k - 1)) - 1
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def enqueue(ints, queue, queued, count, line):
     if queued[line] == 0 and count[line] >= 0:
         queued[line] = 1
@@ -70,7 +70,7 @@ def enqueue(ints, queue, queued, count, line):
         ints[QTAIL] += 1
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, reason):
     """Fix cell ``v`` to ``colour`` at the current level; queue its two lines (also the line
     being solved, as the Python search does: the order of the queue steers the search, and
@@ -88,7 +88,7 @@ def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, re
     enqueue(ints, queue, queued, count, height + c)
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def backtrack(ints, cell, masks, queued, height, width, level):
     """Undo every decision level above ``level`` (colours kept as phases); empty the queue."""
     if ints[LEVELS] <= level:
@@ -108,11 +108,12 @@ def backtrack(ints, cell, masks, queued, height, width, level):
     ints[TRAIL] = start
     ints[LEVELS] = level
     ints[HEAD] = start
-    queued[:] = 0
+    for line in range(len(queued)):
+        queued[line] = 0
     ints[QHEAD] = ints[QTAIL] = 0
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def watch_false(ints, cell, masks, queue, queued, count, height, width, lits, start, size, head, link, false_lit):
     """Visit the clauses watching ``false_lit`` (just made false): move a watch, assert the other
     watched literal, or return the clause that is now false (-1: none)."""
@@ -151,7 +152,7 @@ def watch_false(ints, cell, masks, queue, queued, count, height, width, lits, st
     return -1
 
 
-@kernel
+@kernel(refcounts=False)
 def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height, width, table,
               lits, start, size, head, link):
     """Clauses, then lines (FIFO), to the fixpoint: the false clause, ``-2 - line`` for a line
@@ -192,7 +193,7 @@ def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height,
                     assign(ints, cell, masks, queue, queued, count, height, width, v, colour, -2 - line)
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def premises(reason, v, cell, why, masks, runs, first, count, height, width, layers, lits, start, size, out):
     """The true literals that imply cell ``v`` by ``reason`` (``v`` -1: that make the conflict
     ``reason``), written to ``out``; returns how many."""
@@ -227,7 +228,7 @@ def premises(reason, v, cell, why, masks, runs, first, count, height, width, lay
     return n
 
 
-@kernel
+@kernel(refcounts=False)
 def leaf_starts(runs, first, count, height, width, masks, table, starts):
     """Each block's valid starts on every line for the current masks (``starts[line, j]``, a
     mask, as ``nonogram_line.solve_masks`` gives them); False when a line has no placement.
