@@ -162,6 +162,11 @@ def decision_cell(ints, cell, activity, lits, start, size, kind, cells):
         for c in range(ints[CLAUSES]):
             if kind[c] != BLOCKING_KIND:
                 continue
+            # A true watched literal settles most clauses without reading the rest (stored
+            # clauses have two literals at least).
+            at = start[c]
+            if value[lits[at] >> 1] == (lits[at] & 1) or value[lits[at + 1] >> 1] == (lits[at + 1] & 1):
+                continue
             holds, open_cell = False, -1
             for k in range(start[c], start[c] + size[c]):
                 state = value[lits[k] >> 1]
