@@ -2,8 +2,8 @@
 
 ``clean`` ranks the learnt clauses without allocating (a heap sort in the watch links); it
 must keep exactly the clauses that a stable sort by (LBD, size) keeps, compacted in their
-order, with every kept clause watched on its first two literals and nothing else watched,
-compiled and interpreted alike.
+order with their witness literals, every kept clause watched on its first two literals and
+nothing else watched, compiled and interpreted alike.
 """
 
 from __future__ import annotations
@@ -31,19 +31,20 @@ def _store(clauses):
     lits = np.zeros(sum(len(literals) for _, _, literals in clauses) + 1, dtype=np.int32)
     start, size, lbd = (np.zeros(capacity, dtype=np.int32) for _ in range(3))
     kind = np.zeros(capacity, dtype=np.int8)
+    witness = np.zeros(capacity, dtype=np.int32)
     head, link = np.full(2 * CELLS, -1, dtype=np.int32), np.full(2 * capacity, -1, dtype=np.int32)
     ints = np.zeros(k.INTS, dtype=np.int64)
     used = 0
     for c, (clause_kind, clause_lbd, literals) in enumerate(clauses):
         lits[used:used + len(literals)] = literals
-        start[c], size[c], kind[c], lbd[c] = used, len(literals), clause_kind, clause_lbd
+        start[c], size[c], kind[c], lbd[c], witness[c] = used, len(literals), clause_kind, clause_lbd, literals[-1]
         for s in range(2):
             link[2 * c + s], head[literals[s]] = head[literals[s]], 2 * c + s
         used += len(literals)
     ints[k.CLAUSES], ints[k.USED] = len(clauses), used
     ints[k.LEARNT] = sum(clause_kind == k.LEARNT_KIND for clause_kind, _, _ in clauses)
     cell = np.zeros((k.CELL_ROWS, CELLS + 1), dtype=np.int32)
-    return ints, cell, lits, start, size, kind, lbd, head, link
+    return ints, cell, lits, start, size, kind, lbd, witness, head, link
 
 
 def _kept(clauses):
@@ -60,16 +61,18 @@ def _kept(clauses):
 @settings(max_examples=80, deadline=None)
 @given(clauses=clause_lists)
 def test_clean_keeps_what_a_stable_sort_keeps_and_watches_each_kept_clause(interpreted, clauses):
-    """``clean`` keeps the clauses of the (LBD, size) rule in order and rebuilds the watches."""
-    ints, cell, lits, start, size, kind, lbd, head, link = _store(clauses)
+    """``clean`` keeps the clauses of the (LBD, size) rule in order, moves their witnesses with
+    them and rebuilds the watches."""
+    ints, cell, lits, start, size, kind, lbd, witness, head, link = _store(clauses)
     run = clean.interpreted if interpreted else clean
-    run(ints, cell, lits, start, size, kind, lbd, head, link, CELLS)
+    run(ints, cell, lits, start, size, kind, lbd, witness, head, link, CELLS)
     expected = _kept(clauses)
     assert int(ints[k.CLAUSES]) == len(expected)
     assert int(ints[k.USED]) == sum(len(literals) for _, _, literals in expected)
     assert int(ints[k.LEARNT]) == sum(clause_kind == k.LEARNT_KIND for clause_kind, _, _ in expected)
     got = [(int(kind[c]), int(lbd[c]), lits[start[c]:start[c] + size[c]].tolist()) for c in range(len(expected))]
     assert got == [(clause_kind, clause_lbd, list(literals)) for clause_kind, clause_lbd, literals in expected]
+    assert witness[:len(expected)].tolist() == [literals[-1] for _, _, literals in expected]
     watched = {}
     for literal in range(2 * CELLS):
         w = head[literal]

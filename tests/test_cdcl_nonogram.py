@@ -85,12 +85,8 @@ def test_learnt_clauses_remove_no_solution_outside_the_leaves_found_before(resta
     solutions, leaves, learnt = _all_solutions(puzzle), [], []
     while True:
         before = int(learner.ints[k.CLAUSES])
-        outcome = learner._search(learner.ints, learner.cell, learner.why, learner.activity, learner.bump,
-                                  learner.masks, learner.queue, learner.queued, learner.runs, learner.first,
-                                  learner.count, learner.height, learner.width, learner.table, learner.layers,
-                                  learner.lits, learner.start, learner.size, learner.kind, learner.lbd,
-                                  learner.head, learner.link, learner.scratch, learner.level_mark, 1,
-                                  restart_conflicts)
+        learner.steps = 1  # one decision or conflict per call (``_slice`` adapts it otherwise)
+        outcome = learner._slice()
         for c in range(before, int(learner.ints[k.CLAUSES])):
             if learner.kind[c] == k.LEARNT_KIND:
                 clause = learner.lits[learner.start[c]:learner.start[c] + learner.size[c]].tolist()

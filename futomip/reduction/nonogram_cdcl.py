@@ -111,6 +111,7 @@ class CompiledLearner:
         self.size = np.zeros(1024, dtype=np.int32)
         self.lbd = np.zeros(1024, dtype=np.int32)
         self.kind = np.zeros(1024, dtype=np.int8)
+        self.witness = np.zeros(1024, dtype=np.int32)
         self.link = np.full(2048, -1, dtype=np.int32)
         self.head = np.full(2 * cells, -1, dtype=np.int32)
         self.scratch = np.zeros((SCRATCH_ROWS, cells + 64), dtype=np.int32)
@@ -165,7 +166,7 @@ class CompiledLearner:
             self._grow()
         c, at = int(self.ints[k.CLAUSES]), int(self.ints[k.USED])
         self.lits[at:at + len(clause)] = clause
-        self.start[c], self.size[c], self.kind[c], self.lbd[c] = at, len(clause), kind, lbd
+        self.start[c], self.size[c], self.kind[c], self.lbd[c], self.witness[c] = at, len(clause), kind, lbd, clause[0]
         for s in range(2):
             self.link[2 * c + s] = self.head[clause[s]]
             self.head[clause[s]] = 2 * c + s
@@ -179,8 +180,9 @@ class CompiledLearner:
             self.lits = np.concatenate([self.lits, np.zeros_like(self.lits)])
         if self.ints[k.CLAUSES] + 2 > len(self.start) / 2:
             more = len(self.start)
-            self.start, self.size, self.lbd, self.kind = (np.concatenate([array, np.zeros_like(array)]) for array in
-                                                          (self.start, self.size, self.lbd, self.kind))
+            self.start, self.size, self.lbd, self.kind, self.witness = (
+                np.concatenate([array, np.zeros_like(array)])
+                for array in (self.start, self.size, self.lbd, self.kind, self.witness))
             self.link = np.concatenate([self.link, np.full(2 * more, -1, dtype=np.int32)])
 
     # The counters of ``Learner``.
@@ -213,8 +215,8 @@ class CompiledLearner:
         began = time.perf_counter()
         outcome = self._search(self.ints, self.cell, self.why, self.activity, self.bump, self.masks, self.queue,
                                self.queued, self.runs, self.first, self.count, self.height, self.width, self.table,
-                               self.layers, self.lits, self.start, self.size, self.kind, self.lbd, self.head,
-                               self.link, self.scratch, self.level_mark, self.steps, self.restart_conflicts)
+                               self.layers, self.lits, self.start, self.size, self.kind, self.lbd, self.witness,
+                               self.head, self.link, self.scratch, self.level_mark, self.steps, self.restart_conflicts)
         if outcome == k.SLICE:
             took = time.perf_counter() - began
             self.steps = max(1, min(1 << 16, int(self.steps * 2 if took < SLICE_SECONDS / 2 else

@@ -21,8 +21,8 @@ __all__ = ["add_clause", "clean"]
 
 
 @kernel(refcounts=False)
-def add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, head, link,
-               clause, n, clause_kind, clause_lbd):
+def add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, witness, head,
+               link, clause, n, clause_kind, clause_lbd):
     """Keep ``clause[:n]`` (a unit is only fixed) and fix its first literal by it."""
     if n == 1:
         assign(ints, cell, masks, queue, queued, count, height, width, clause[0] >> 1, clause[0] & 1, NONE)
@@ -30,7 +30,7 @@ def add_clause(ints, cell, masks, queue, queued, count, height, width, lits, sta
     c, at = ints[CLAUSES], ints[USED]
     for j in range(n):
         lits[at + j] = clause[j]
-    start[c], size[c], kind[c], lbd[c] = at, n, clause_kind, clause_lbd
+    start[c], size[c], kind[c], lbd[c], witness[c] = at, n, clause_kind, clause_lbd, clause[0]
     ints[CLAUSES] += 1
     ints[USED] += n
     if clause_kind == LEARNT_KIND:
@@ -66,7 +66,7 @@ def _sift(order, root, end, lbd, size, weight):
 
 
 @kernel(refcounts=False)
-def clean(ints, cell, lits, start, size, kind, lbd, head, link, cells):
+def clean(ints, cell, lits, start, size, kind, lbd, witness, head, link, cells):
     """At level 0: keep the learnt clauses of LBD 2 or less and the better half of the others
     by (LBD, size), every blocking clause, in their order; rebuild the watches.  The learnt
     clauses are ranked by a heap sort in ``link`` (rebuilt afterwards), so that nothing is
@@ -96,7 +96,7 @@ def clean(ints, cell, lits, start, size, kind, lbd, head, link, cells):
         n, old = size[c], start[c]
         for k in range(n):
             lits[used + k] = lits[old + k]
-        start[kept], size[kept], kind[kept], lbd[kept] = used, n, kind[c], lbd[c]
+        start[kept], size[kept], kind[kept], lbd[kept], witness[kept] = used, n, kind[c], lbd[c], witness[c]
         if kind[c] == LEARNT_KIND:
             learnts += 1
         used += n

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from ..compiled import inline_kernel, kernel
 from .nonogram_cdcl_kernels import (BLOCKING_KIND, BUDGET, CAP, CLAUSES, CONFLICTS, DECAY, DECISIONS, DEPTH,
-                                    FINISHED, GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START,
-                                    LEVELS, LIMIT, NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN,
-                                    SEEN, SLICE, TRAIL, USED, VALUE, assign, backtrack, luby_term, premises, propagate)
+                                    FINISHED, GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START, LEVELS,
+                                    LIMIT, NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN,
+                                    SEEN, SLICE, TRAIL, USED, VALUE, assign, backtrack, luby_term, premises,
+                                    propagate)
 from .nonogram_cdcl_clauses import add_clause, clean
 
 __all__ = ["search"]
@@ -154,24 +155,27 @@ def analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count
 
 
 @kernel(refcounts=False)
-def decision_cell(ints, cell, activity, lits, start, size, kind, cells):
+def decision_cell(ints, cell, activity, lits, start, size, kind, witness, cells):
     """An open cell of the first blocking clause that does not hold (when at most LIMIT cells
-    are open; -2 when every one holds: a leaf), else the open cell of highest activity."""
+    are open; -2 when every one holds: a leaf), else the open cell of highest activity.
+
+    ``witness[c]`` is a literal of clause c that was true when last looked at: a clause whose
+    witness is still true holds, and is passed over without reading its literals (on puzzles
+    with thousands of leaves, this scan of every blocking clause was half the search's time)."""
     value = cell[VALUE]
     if cells - ints[TRAIL] <= ints[LIMIT]:
         for c in range(ints[CLAUSES]):
             if kind[c] != BLOCKING_KIND:
                 continue
-            # A true watched literal settles most clauses without reading the rest (stored
-            # clauses have two literals at least).
-            at = start[c]
-            if value[lits[at] >> 1] == (lits[at] & 1) or value[lits[at + 1] >> 1] == (lits[at + 1] & 1):
+            known = witness[c]
+            if value[known >> 1] == (known & 1):
                 continue
             holds, open_cell = False, -1
             for k in range(start[c], start[c] + size[c]):
                 state = value[lits[k] >> 1]
                 if state == (lits[k] & 1):
                     holds = True
+                    witness[c] = lits[k]
                     break
                 if state == -1 and open_cell < 0:
                     open_cell = lits[k] >> 1
@@ -187,7 +191,7 @@ def decision_cell(ints, cell, activity, lits, start, size, kind, cells):
 
 @kernel(refcounts=False)
 def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, count, height, width, table, layers,
-           lits, start, size, kind, lbd, head, link, scratch, level_mark, steps, restart_unit):
+           lits, start, size, kind, lbd, witness, head, link, scratch, level_mark, steps, restart_unit):
     """Run the search for ``steps`` decisions and conflicts at most: ``SLICE``, ``LEAF``,
     ``FINISHED`` or ``GROW`` (see the module text)."""
     cells = height * width
@@ -204,8 +208,8 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
             for k in range(depth):
                 blocking[k] = trail[level_start[depth - 1 - k]] ^ 1
             backtrack(ints, cell, masks, queued, height, width, depth - 1)
-            add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, head,
-                       link, blocking, depth, BLOCKING_KIND, 0)
+            add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd,
+                       witness, head, link, blocking, depth, BLOCKING_KIND, 0)
             continue
         conflict = propagate(ints, cell, why, masks, queue, queued, runs, first, count, height, width, table,
                              lits, start, size, head, link)
@@ -216,8 +220,8 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
             n, back, clause_lbd = analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count,
                                           height, width, layers, lits, start, size, scratch, level_mark)
             backtrack(ints, cell, masks, queued, height, width, back)
-            add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd, head,
-                       link, scratch[CLAUSE], n, LEARNT_KIND, clause_lbd)
+            add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd,
+                       witness, head, link, scratch[CLAUSE], n, LEARNT_KIND, clause_lbd)
             ints[BUDGET] -= 1
             steps -= 1
             if steps <= 0:
@@ -229,10 +233,10 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
             ints[RESTARTS] += 1
             backtrack(ints, cell, masks, queued, height, width, 0)
             if ints[LEARNT] > ints[CAP]:
-                clean(ints, cell, lits, start, size, kind, lbd, head, link, cells)
+                clean(ints, cell, lits, start, size, kind, lbd, witness, head, link, cells)
                 ints[CAP] += ints[CAP] // 10
             continue
-        v = decision_cell(ints, cell, activity, lits, start, size, kind, cells)
+        v = decision_cell(ints, cell, activity, lits, start, size, kind, witness, cells)
         if v == -2:
             ints[LEAVES] += 1
             ints[PENDING_LEAF] = 1
