@@ -194,3 +194,13 @@ def test_start_tuples_equal_start_lists_per_line(masks, missing):
     assert start_tuples(flipped, start_layout(clues[::-1], height, width), memo) == {
         ("row", line) if line < height else ("column", line - height): start_lists(row)
         for line, row in enumerate(masks[::-1]) if clues[::-1][line] is not None}
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_bit_index_finds_the_one_set_bit_at_every_position(interpreted):
+    """``bit_index`` (how propagation and reasons list a line's fixed cells) returns p for the
+    mask with only bit p set, for every p of a 64-bit mask."""
+    import numpy as np
+
+    find = k.bit_index.interpreted if interpreted else k.bit_index
+    assert [find(np.uint64(1) << np.uint64(p)) for p in range(64)] == list(range(64))

@@ -48,6 +48,32 @@ LEARNT_KIND, BLOCKING_KIND, DROPPED_KIND = 0, 1, 2  # DROPPED_KIND: inside ``cle
 NONE = -1
 DECAY = 1 / 0.95
 NO_CONFLICT = -(1 << 30)
+HALVES = (np.uint64(0xFFFFFFFF), np.uint64(0xFFFF), np.uint64(0xFF), np.uint64(0xF), np.uint64(0x3), np.uint64(0x1))
+
+
+@inline_kernel(refcounts=False)
+def bit_index(low):
+    """The position of the one set bit of ``low`` (six halvings: lines list their fixed cells
+    by their set bits, lowest first, instead of testing every cell of the line)."""
+    i = 0
+    if low & HALVES[0] == ZERO:
+        low >>= np.uint64(32)
+        i += 32
+    if low & HALVES[1] == ZERO:
+        low >>= np.uint64(16)
+        i += 16
+    if low & HALVES[2] == ZERO:
+        low >>= np.uint64(8)
+        i += 8
+    if low & HALVES[3] == ZERO:
+        low >>= np.uint64(4)
+        i += 4
+    if low & HALVES[4] == ZERO:
+        low >>= np.uint64(2)
+        i += 2
+    if low & HALVES[5] == ZERO:
+        i += 1
+    return i
 
 
 @kernel(refcounts=False)
@@ -186,11 +212,13 @@ def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height,
             continue
         for colour in (1, 0):
             fixed = new_black if colour == 1 else new_white
-            for i in range(length):
-                if (fixed >> np.uint64(i)) & ONE:
-                    v = line * width + i if line < height else i * width + line - height
-                    why[0, v], why[1, v] = known_black, known_white
-                    assign(ints, cell, masks, queue, queued, count, height, width, v, colour, -2 - line)
+            while fixed:
+                low = fixed & ~(fixed - ONE)
+                fixed ^= low
+                i = bit_index(low)
+                v = line * width + i if line < height else i * width + line - height
+                why[0, v], why[1, v] = known_black, known_white
+                assign(ints, cell, masks, queue, queued, count, height, width, v, colour, -2 - line)
 
 
 @inline_kernel(refcounts=False)
@@ -220,11 +248,13 @@ def premises(reason, v, cell, why, masks, runs, first, count, height, width, lay
         cell[EXPLAINED, v] = 1
     for colour in (1, 0):
         mask = np.uint64(black) if colour == 1 else np.uint64(white)
-        for i in range(length):
-            if (mask >> np.uint64(i)) & ONE:
-                u = line * width + i if is_row else i * width + line - height
-                out[n] = 2 * u + colour
-                n += 1
+        while mask:
+            low = mask & ~(mask - ONE)
+            mask ^= low
+            i = bit_index(low)
+            u = line * width + i if is_row else i * width + line - height
+            out[n] = 2 * u + colour
+            n += 1
     return n
 
 
