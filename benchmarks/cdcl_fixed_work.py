@@ -16,20 +16,17 @@ alternately from two checkouts (the same venv, the same ``FUTOMIP_KERNEL_CACHE``
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path.cwd()))
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from futomip import io  # noqa: E402
-from futomip.io import nonogram_taai  # noqa: E402
+from cdcl_rates import arguments, puzzles_and_roots  # noqa: E402
+
 from futomip.reduction import nonogram_cdcl_kernels as k  # noqa: E402
-from futomip.reduction import nonogram_compiled, reduce  # noqa: E402
 from futomip.reduction.nonogram_cdcl import CompiledLearner  # noqa: E402
-
-TAAI = "nonogram-taai-tournament/question/taai2011.txt"
 
 
 def run(puzzle, root, decisions: int) -> tuple[float, CompiledLearner]:
@@ -48,18 +45,8 @@ def run(puzzle, root, decisions: int) -> tuple[float, CompiledLearner]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("decisions", type=int)
-    parser.add_argument("names", help="puzzle names or files, comma-separated ('$587,$1000,gen/h205.non')")
-    parser.add_argument("--corpus", default=str(Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"))
-    args = parser.parse_args()
-    nonogram_compiled.COMPILE_CELLS = 0
-    path = Path(args.corpus) / TAAI
-    puzzles = {puzzle.name: puzzle for puzzle in nonogram_taai.read(path.read_text(), str(path))} \
-        if path.exists() else {}
-    for name in args.names.split(","):
-        puzzle = io.load(name) if "/" in name else puzzles[name]
-        root = reduce(puzzle, "probing")
+    args = arguments(__doc__, "decisions", int)
+    for name, puzzle, root in puzzles_and_roots(args.names, args.corpus):
         run(puzzle, root, 200)
         took, learner = run(puzzle, root, args.decisions)
         print(f"{name}: {took:.3f}s for {learner.decisions} decisions {learner.conflicts} conflicts "

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..compiled import inline_kernel, kernel
 from .nonogram_explain_kernels import explain_cell_bits, explain_conflict_bits
-from .nonogram_line_kernels import ONE, ZERO, _reverse, settle_bits
+from .nonogram_line_kernels import EVEN_BITS, EVEN_NIBBLES, EVEN_PAIRS, ONE, ZERO, _reverse, settle_bits
 
 # ints[...]
 HEAD, TRAIL, LEVELS, CLAUSES, USED, DECISIONS, CONFLICTS, RESTARTS, DEPTH, RUN, BUDGET, LEARNT, CAP, \
@@ -48,32 +48,21 @@ LEARNT_KIND, BLOCKING_KIND, DROPPED_KIND = 0, 1, 2  # DROPPED_KIND: inside ``cle
 NONE = -1
 DECAY = 1 / 0.95
 NO_CONFLICT = -(1 << 30)
-HALVES = (np.uint64(0xFFFFFFFF), np.uint64(0xFFFF), np.uint64(0xFF), np.uint64(0xF), np.uint64(0x3), np.uint64(0x1))
 
 
 @inline_kernel(refcounts=False)
 def bit_index(low):
-    """The position of the one set bit of ``low`` (six halvings: lines list their fixed cells
-    by their set bits, lowest first, instead of testing every cell of the line)."""
-    i = 0
-    if low & HALVES[0] == ZERO:
-        low >>= np.uint64(32)
-        i += 32
-    if low & HALVES[1] == ZERO:
-        low >>= np.uint64(16)
-        i += 16
-    if low & HALVES[2] == ZERO:
-        low >>= np.uint64(8)
-        i += 8
-    if low & HALVES[3] == ZERO:
-        low >>= np.uint64(4)
-        i += 4
-    if low & HALVES[4] == ZERO:
-        low >>= np.uint64(2)
-        i += 2
-    if low & HALVES[5] == ZERO:
-        i += 1
-    return i
+    """The position of the one set bit of ``low``: how many bits lie below it, a population
+    count of ``low - 1`` by sums of neighbouring fields, without branches (lines list their
+    fixed cells by their set bits, lowest first, instead of testing every cell)."""
+    x = low - ONE
+    x = x - ((x >> ONE) & EVEN_BITS)
+    x = (x & EVEN_PAIRS) + ((x >> np.uint64(2)) & EVEN_PAIRS)
+    x = (x + (x >> np.uint64(4))) & EVEN_NIBBLES
+    x += x >> np.uint64(8)
+    x += x >> np.uint64(16)
+    x += x >> np.uint64(32)
+    return np.int64(x & np.uint64(127))
 
 
 @kernel(refcounts=False)
