@@ -251,9 +251,12 @@ def inline_kernel(function: Callable | None = None, *, refcounts: bool = True):
     """``kernel``, whose compiled body numba copies into every compiled caller
     (``inline="always"``): a call between kernels that stays a call passes each array with
     atomic reference counts, which cost more than a small kernel's work in a hot loop.
-    Without reference counts (``refcounts=False``) a call still passes every array of a
-    tuple argument as seven machine words on the stack (some 220 pushes for the Latin
-    kernels' two tuples), which inlining saves too."""
+    Without reference counts a call still passes every array of a tuple argument as seven
+    machine words on the stack (some 220 pushes for the Latin kernels' two tuples), which
+    inlining saves too.
+
+    The copy is compiled with its caller's options (a caller without reference counts
+    counts none in it); ``refcounts`` applies where the kernel is called from Python."""
     if function is None:
         return functools.partial(inline_kernel, refcounts=refcounts)
     function._futomip_inline = True

@@ -85,12 +85,8 @@ def test_learnt_clauses_remove_no_solution_outside_the_leaves_found_before(resta
     solutions, leaves, learnt = _all_solutions(puzzle), [], []
     while True:
         before = int(learner.ints[k.CLAUSES])
-        outcome = learner._search(learner.ints, learner.cell, learner.why, learner.activity, learner.bump,
-                                  learner.masks, learner.queue, learner.queued, learner.runs, learner.first,
-                                  learner.count, learner.height, learner.width, learner.table, learner.layers,
-                                  learner.lits, learner.start, learner.size, learner.kind, learner.lbd,
-                                  learner.head, learner.link, learner.scratch, learner.level_mark, 1,
-                                  restart_conflicts)
+        learner.steps = 1  # one decision or conflict per call (``_slice`` adapts it otherwise)
+        outcome = learner._slice()
         for c in range(before, int(learner.ints[k.CLAUSES])):
             if learner.kind[c] == k.LEARNT_KIND:
                 clause = learner.lits[learner.start[c]:learner.start[c] + learner.size[c]].tolist()
@@ -171,9 +167,9 @@ def test_on_small_puzzles_the_compiled_search_retraces_the_python_search():
 @given(masks=st.lists(st.lists(st.integers(0, (1 << 62) - 1), min_size=1, max_size=4), min_size=1, max_size=6),
        missing=st.integers(0, 5))
 def test_start_tuples_equal_start_lists_per_line(masks, missing):
-    """``start_tuples`` (every line's start masks at once, through numpy) gives what
-    ``start_lists`` gives line by line, skips lines without a clue and ignores masks beyond a
-    clue's blocks."""
+    """``start_tuples`` (every line's start masks at once, with or without a memo shared between
+    calls) gives what ``start_lists`` gives line by line, skips lines without a clue and
+    ignores masks beyond a clue's blocks."""
     import numpy as np
 
     from futomip.reduction.nonogram_cdcl import start_layout, start_tuples
@@ -190,4 +186,21 @@ def test_start_tuples_equal_start_lists_per_line(masks, missing):
     height = len(masks) // 2
     expected = {("row", line) if line < height else ("column", line - height): start_lists(row)
                 for line, row in enumerate(masks) if clues[line] is not None}
-    assert start_tuples(starts, start_layout(clues, height, width)) == expected
+    layout, memo = start_layout(clues, height, width), {}
+    assert start_tuples(starts, layout) == expected
+    # Through a memo shared between calls, with the lines in another order the second time.
+    assert start_tuples(starts, layout, memo) == expected
+    flipped = starts[::-1].copy()
+    assert start_tuples(flipped, start_layout(clues[::-1], height, width), memo) == {
+        ("row", line) if line < height else ("column", line - height): start_lists(row)
+        for line, row in enumerate(masks[::-1]) if clues[::-1][line] is not None}
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_bit_index_finds_the_one_set_bit_at_every_position(interpreted):
+    """``bit_index`` (how propagation and reasons list a line's fixed cells) returns p for the
+    mask with only bit p set, for every p of a 64-bit mask."""
+    import numpy as np
+
+    find = k.bit_index.interpreted if interpreted else k.bit_index
+    assert [find(np.uint64(1) << np.uint64(p)) for p in range(64)] == list(range(64))

@@ -221,15 +221,17 @@ def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
             assert result.reduction["search"]["nodes"] > 0, (result.puzzle.name, result.reduction)
 
 
-def test_a_kernel_without_refcounts_gives_the_interpreted_answer_and_is_cached_apart(tmp_path):
-    """A ``@kernel(refcounts=False)`` passing a tuple of arrays to another such kernel returns
-    what it returns interpreted (FUTOMIP_COMPILE=0), is compiled without numba's reference counting, and is
-    cached in a folder of its own (numba's cache index does not tell the options apart)."""
+@pytest.mark.parametrize("callee", ["kernel", "inline_kernel"])
+def test_a_kernel_without_refcounts_gives_the_interpreted_answer_and_is_cached_apart(tmp_path, callee):
+    """A ``@kernel(refcounts=False)`` passing a tuple of arrays to another such kernel (or to an
+    ``inline_kernel(refcounts=False)``, copied into it) returns what it returns interpreted
+    (FUTOMIP_COMPILE=0), is compiled without numba's reference counting, and is cached in a
+    folder of its own (numba's cache index does not tell the options apart)."""
     pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
     (tmp_path / "plain_kernels_for_test.py").write_text(textwrap.dedent('''
-        from futomip.compiled import kernel
+        from futomip.compiled import inline_kernel, kernel
 
-        @kernel(refcounts=False)
+        @CALLEE(refcounts=False)
         def scaled(arrays, i):
             arrays[1][i] = arrays[0][i] * 3
             return arrays[1][i]
@@ -240,7 +242,7 @@ def test_a_kernel_without_refcounts_gives_the_interpreted_answer_and_is_cached_a
             for i in range(len(arrays[0])):
                 s += scaled(arrays, i)
             return s
-    '''))
+    ''').replace("CALLEE", callee))
     env = dict(os.environ)
     env[compiled.ENVIRONMENT_VARIABLE] = "1"
     env.pop("NUMBA_CACHE_DIR", None)

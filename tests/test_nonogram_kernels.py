@@ -236,3 +236,15 @@ def test_compiled_reasons_equal_nonogram_explain(interpreted, case):
         if before == UNKNOWN and after != UNKNOWN:
             assert (solver.explain_cell(0, black, white, cell, after)
                     == explain_cell(tuple(clue), len(known), black, white, cell, after))
+
+
+@MODES
+@settings(max_examples=100, deadline=None)
+@given(values=st.lists(st.integers(0, 10_000), max_size=60), extra=st.integers(0, 5))
+def test_the_probing_sort_sorts_the_prefix_and_leaves_the_rest(interpreted, values, extra):
+    """``_sort_prefix`` (the heap sort that replaced ``np.sort`` in the allocation-free probing
+    kernels) sorts ``values[:n]`` in place and leaves the cells after ``n`` alone."""
+    array = np.array(values + list(range(-extra, 0)), dtype=np.int32)
+    sort = kernels._sort_prefix.interpreted if interpreted else kernels._sort_prefix
+    sort(array, len(values))
+    assert array.tolist() == sorted(values) + list(range(-extra, 0))

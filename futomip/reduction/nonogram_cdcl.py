@@ -29,6 +29,7 @@ from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains
 from .nonogram_cdcl_search import SCRATCH_ROWS, search
 from .nonogram_compiled import _clue_arrays
 from .nonogram_learning import LEARNT_CAP, RESTART_CONFLICTS
+from .nonogram_line import start_lists
 from .nonogram_line_kernels import BIT_LINE
 
 __all__ = ["SLICE_SECONDS", "CompiledLearner", "start_layout", "start_tuples"]
@@ -50,19 +51,29 @@ def start_layout(clues: list, height: int, columns: int) -> tuple[np.ndarray, li
     return np.array(blocks, dtype=np.int64), keys
 
 
-def start_tuples(starts: np.ndarray, layout: tuple[np.ndarray, list]) -> dict:
-    """``NonogramDomains.starts`` from the start masks ``starts[line, j]``: what ``start_lists``
-    gives line by line, for all lines at once (the set bits come out of numpy in one pass;
-    puzzles with thousands of leaves spent half their search time in the loop over bits)."""
+MEMO_SIZE = 1 << 16
+"""Most lines' start tuples ``start_tuples`` keeps (then it forgets them all and starts again)."""
+
+
+def start_tuples(starts: np.ndarray, layout: tuple[np.ndarray, list], memo: dict | None = None) -> dict:
+    """``NonogramDomains.starts`` from the start masks ``starts[line, j]``: ``start_lists`` of
+    every constrained line.  ``memo`` (kept by the caller from leaf to leaf) maps a line's
+    masks to their tuples: consecutive leaves differ in a few lines, and turning the set bits
+    of every block into tuples anew cost more than the compiled search that found the leaf."""
     blocks, keys = layout
-    masks = np.ascontiguousarray(starts.reshape(-1)[blocks], dtype="<u8")
-    # Bit p of a mask is bit p % 8 of its little-endian byte p // 8.
-    set_bits = np.unpackbits(masks.view(np.uint8), bitorder="little").reshape(len(blocks), 64)
-    ends = np.cumsum(set_bits.sum(axis=1))
-    positions = np.nonzero(set_bits)[1].tolist()
-    bounds = [0] + ends.tolist()
-    runs = [tuple(positions[bounds[b]:bounds[b + 1]]) for b in range(len(blocks))]
-    return {key: tuple(runs[first:last]) for key, first, last in keys}
+    if memo is None:
+        memo = {}
+    elif len(memo) > MEMO_SIZE:
+        memo.clear()
+    masks = starts.reshape(-1)[blocks].tolist()
+    domains = {}
+    for key, first, last in keys:
+        line = tuple(masks[first:last])
+        runs = memo.get(line)
+        if runs is None:
+            runs = memo[line] = start_lists(line)
+        domains[key] = runs
+    return domains
 
 
 class CompiledLearner:
@@ -82,6 +93,7 @@ class CompiledLearner:
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
         self.starts = np.zeros((lines, most_runs + 1), dtype=np.uint64)
         self.layout = start_layout(clues, height, most_runs + 1)
+        self.memo: dict = {}
         self.layers = np.zeros((2, max(height, width) + 1), dtype=np.uint64)
         self.ints = np.zeros(k.INTS, dtype=np.int64)
         self.ints[[k.RUN, k.BUDGET, k.CAP, k.LIMIT]] = 1, self.restart_conflicts, LEARNT_CAP, limit
@@ -99,6 +111,7 @@ class CompiledLearner:
         self.size = np.zeros(1024, dtype=np.int32)
         self.lbd = np.zeros(1024, dtype=np.int32)
         self.kind = np.zeros(1024, dtype=np.int8)
+        self.witness = np.zeros(1024, dtype=np.int32)
         self.link = np.full(2048, -1, dtype=np.int32)
         self.head = np.full(2 * cells, -1, dtype=np.int32)
         self.scratch = np.zeros((SCRATCH_ROWS, cells + 64), dtype=np.int32)
@@ -153,7 +166,7 @@ class CompiledLearner:
             self._grow()
         c, at = int(self.ints[k.CLAUSES]), int(self.ints[k.USED])
         self.lits[at:at + len(clause)] = clause
-        self.start[c], self.size[c], self.kind[c], self.lbd[c] = at, len(clause), kind, lbd
+        self.start[c], self.size[c], self.kind[c], self.lbd[c], self.witness[c] = at, len(clause), kind, lbd, clause[0]
         for s in range(2):
             self.link[2 * c + s] = self.head[clause[s]]
             self.head[clause[s]] = 2 * c + s
@@ -167,8 +180,9 @@ class CompiledLearner:
             self.lits = np.concatenate([self.lits, np.zeros_like(self.lits)])
         if self.ints[k.CLAUSES] + 2 > len(self.start) / 2:
             more = len(self.start)
-            self.start, self.size, self.lbd, self.kind = (np.concatenate([array, np.zeros_like(array)]) for array in
-                                                          (self.start, self.size, self.lbd, self.kind))
+            self.start, self.size, self.lbd, self.kind, self.witness = (
+                np.concatenate([array, np.zeros_like(array)])
+                for array in (self.start, self.size, self.lbd, self.kind, self.witness))
             self.link = np.concatenate([self.link, np.full(2 * more, -1, dtype=np.int32)])
 
     # The counters of ``Learner``.
@@ -194,15 +208,15 @@ class CompiledLearner:
             return board.domains()
         cells = self.height * self.width
         grid = self.cell[k.VALUE, :cells].reshape(self.height, self.width).tolist()
-        return NonogramDomains(tuple(map(tuple, grid)), start_tuples(self.starts, self.layout))
+        return NonogramDomains(tuple(map(tuple, grid)), start_tuples(self.starts, self.layout, self.memo))
 
     def _slice(self) -> int:
         """One call into the kernels; the number of steps adapts to ``SLICE_SECONDS`` a call."""
         began = time.perf_counter()
         outcome = self._search(self.ints, self.cell, self.why, self.activity, self.bump, self.masks, self.queue,
                                self.queued, self.runs, self.first, self.count, self.height, self.width, self.table,
-                               self.layers, self.lits, self.start, self.size, self.kind, self.lbd, self.head,
-                               self.link, self.scratch, self.level_mark, self.steps, self.restart_conflicts)
+                               self.layers, self.lits, self.start, self.size, self.kind, self.lbd, self.witness,
+                               self.head, self.link, self.scratch, self.level_mark, self.steps, self.restart_conflicts)
         if outcome == k.SLICE:
             took = time.perf_counter() - began
             self.steps = max(1, min(1 << 16, int(self.steps * 2 if took < SLICE_SECONDS / 2 else

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..compiled import inline_kernel, kernel
 from .nonogram_explain_kernels import explain_cell_bits, explain_conflict_bits
-from .nonogram_line_kernels import ONE, ZERO, _reverse, settle_bits
+from .nonogram_line_kernels import EVEN_BITS, EVEN_NIBBLES, EVEN_PAIRS, ONE, ZERO, _reverse, settle_bits
 
 # ints[...]
 HEAD, TRAIL, LEVELS, CLAUSES, USED, DECISIONS, CONFLICTS, RESTARTS, DEPTH, RUN, BUDGET, LEARNT, CAP, \
@@ -44,13 +44,28 @@ VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START, EXPLAINED = range(8)
 CELL_ROWS = 8
 # outcomes of ``search``
 SLICE, LEAF, FINISHED, GROW = range(4)
-LEARNT_KIND, BLOCKING_KIND = 0, 1
+LEARNT_KIND, BLOCKING_KIND, DROPPED_KIND = 0, 1, 2  # DROPPED_KIND: inside ``clean`` only
 NONE = -1
 DECAY = 1 / 0.95
 NO_CONFLICT = -(1 << 30)
 
 
-@kernel
+@inline_kernel(refcounts=False)
+def bit_index(low):
+    """The position of the one set bit of ``low``: how many bits lie below it, a population
+    count of ``low - 1`` by sums of neighbouring fields, without branches (lines list their
+    fixed cells by their set bits, lowest first, instead of testing every cell)."""
+    x = low - ONE
+    x = x - ((x >> ONE) & EVEN_BITS)
+    x = (x & EVEN_PAIRS) + ((x >> np.uint64(2)) & EVEN_PAIRS)
+    x = (x + (x >> np.uint64(4))) & EVEN_NIBBLES
+    x += x >> np.uint64(8)
+    x += x >> np.uint64(16)
+    x += x >> np.uint64(32)
+    return np.int64(x & np.uint64(127))
+
+
+@kernel(refcounts=False)
 def luby_term(i):
     """The i-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, ..."""
     while True:
@@ -62,7 +77,7 @@ def luby_term(i):
         i -= (1 << (k - 1)) - 1
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def enqueue(ints, queue, queued, count, line):
     if queued[line] == 0 and count[line] >= 0:
         queued[line] = 1
@@ -70,7 +85,7 @@ def enqueue(ints, queue, queued, count, line):
         ints[QTAIL] += 1
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, reason):
     """Fix cell ``v`` to ``colour`` at the current level; queue its two lines (also the line
     being solved, as the Python search does: the order of the queue steers the search, and
@@ -88,7 +103,7 @@ def assign(ints, cell, masks, queue, queued, count, height, width, v, colour, re
     enqueue(ints, queue, queued, count, height + c)
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def backtrack(ints, cell, masks, queued, height, width, level):
     """Undo every decision level above ``level`` (colours kept as phases); empty the queue."""
     if ints[LEVELS] <= level:
@@ -108,11 +123,12 @@ def backtrack(ints, cell, masks, queued, height, width, level):
     ints[TRAIL] = start
     ints[LEVELS] = level
     ints[HEAD] = start
-    queued[:] = 0
+    for line in range(len(queued)):
+        queued[line] = 0
     ints[QHEAD] = ints[QTAIL] = 0
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def watch_false(ints, cell, masks, queue, queued, count, height, width, lits, start, size, head, link, false_lit):
     """Visit the clauses watching ``false_lit`` (just made false): move a watch, assert the other
     watched literal, or return the clause that is now false (-1: none)."""
@@ -151,7 +167,7 @@ def watch_false(ints, cell, masks, queue, queued, count, height, width, lits, st
     return -1
 
 
-@kernel
+@kernel(refcounts=False)
 def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height, width, table,
               lits, start, size, head, link):
     """Clauses, then lines (FIFO), to the fixpoint: the false clause, ``-2 - line`` for a line
@@ -185,14 +201,16 @@ def propagate(ints, cell, why, masks, queue, queued, runs, first, count, height,
             continue
         for colour in (1, 0):
             fixed = new_black if colour == 1 else new_white
-            for i in range(length):
-                if (fixed >> np.uint64(i)) & ONE:
-                    v = line * width + i if line < height else i * width + line - height
-                    why[0, v], why[1, v] = known_black, known_white
-                    assign(ints, cell, masks, queue, queued, count, height, width, v, colour, -2 - line)
+            while fixed:
+                low = fixed & ~(fixed - ONE)
+                fixed ^= low
+                i = bit_index(low)
+                v = line * width + i if line < height else i * width + line - height
+                why[0, v], why[1, v] = known_black, known_white
+                assign(ints, cell, masks, queue, queued, count, height, width, v, colour, -2 - line)
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def premises(reason, v, cell, why, masks, runs, first, count, height, width, layers, lits, start, size, out):
     """The true literals that imply cell ``v`` by ``reason`` (``v`` -1: that make the conflict
     ``reason``), written to ``out``; returns how many."""
@@ -219,15 +237,17 @@ def premises(reason, v, cell, why, masks, runs, first, count, height, width, lay
         cell[EXPLAINED, v] = 1
     for colour in (1, 0):
         mask = np.uint64(black) if colour == 1 else np.uint64(white)
-        for i in range(length):
-            if (mask >> np.uint64(i)) & ONE:
-                u = line * width + i if is_row else i * width + line - height
-                out[n] = 2 * u + colour
-                n += 1
+        while mask:
+            low = mask & ~(mask - ONE)
+            mask ^= low
+            i = bit_index(low)
+            u = line * width + i if is_row else i * width + line - height
+            out[n] = 2 * u + colour
+            n += 1
     return n
 
 
-@kernel
+@kernel(refcounts=False)
 def leaf_starts(runs, first, count, height, width, masks, table, starts):
     """Each block's valid starts on every line for the current masks (``starts[line, j]``, a
     mask, as ``nonogram_line.solve_masks`` gives them); False when a line has no placement.

@@ -20,7 +20,7 @@ from .nonogram_line_kernels import ONE, ZERO
 __all__ = ["explain_cell_bits", "explain_conflict_bits"]
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def _automaton(runs, first, k):
     """(m, states with a black move on, states with a white move on, states with a white stay)."""
     black_on = white_on = ZERO
@@ -37,7 +37,7 @@ def _automaton(runs, first, k):
     return q, black_on, white_on, white_stay | ONE << np.uint64(q)
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def _prepare(runs, first, k, length, black, white, layers):
     """The automaton, and F and G of the line in ``layers``."""
     m, black_on, white_on, white_stay = _automaton(runs, first, k)
@@ -45,7 +45,7 @@ def _prepare(runs, first, k, length, black, white, layers):
     return m, black_on, white_on, white_stay
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def _layers(length, black, white, m, black_on, white_on, white_stay, layers):
     """F(0..length) into ``layers[0]`` and G(0..length) into ``layers[1]``."""
     states = ONE
@@ -68,7 +68,7 @@ def _layers(length, black, white, m, black_on, white_on, white_stay, layers):
         layers[1, i] = states
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def _keep_unreachable(dead, boundary, black, white, black_on, white_on, white_stay, layers):
     """Known cells before ``boundary`` that keep the states ``dead`` unreachable from 0."""
     reason_black = reason_white = ZERO
@@ -89,7 +89,7 @@ def _keep_unreachable(dead, boundary, black, white, black_on, white_on, white_st
     return reason_black, reason_white
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def _keep_dead_ends(length, dead, boundary, black, white, black_on, white_on, white_stay, layers):
     """Known cells from ``boundary`` on that keep the states ``dead`` from reaching m."""
     reason_black = reason_white = ZERO
@@ -110,7 +110,7 @@ def _keep_dead_ends(length, dead, boundary, black, white, black_on, white_on, wh
     return reason_black, reason_white
 
 
-@inline_kernel
+@inline_kernel(refcounts=False)
 def _count(mask):
     count = 0
     while mask:
@@ -119,7 +119,7 @@ def _count(mask):
     return count
 
 
-@kernel
+@kernel(refcounts=False)
 def explain_conflict_bits(runs, first, k, length, black, white, layers):
     """``nonogram_explain.explain_conflict`` on uint64 masks."""
     m, black_on, white_on, white_stay = _prepare(runs, first, k, length, black, white, layers)
@@ -128,7 +128,7 @@ def explain_conflict_bits(runs, first, k, length, black, white, layers):
     return _keep_unreachable(ONE << np.uint64(m), length, black, white, black_on, white_on, white_stay, layers)
 
 
-@kernel
+@kernel(refcounts=False)
 def explain_cell_bits(runs, first, k, length, black, white, cell, colour, layers):
     """``nonogram_explain.explain_cell`` on uint64 masks (the shorter of its two reasons, the
     first on a tie)."""

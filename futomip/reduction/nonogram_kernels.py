@@ -18,15 +18,16 @@ Two layouts.  Line ``l`` is row ``l`` for ``l < height`` and column ``l - height
 
 The clues are one flat ``runs`` array; line ``l`` owns ``runs[first[l]:first[l] + count[l]]``,
 and ``count[l] == -1`` marks a line without a clue (it constrains nothing).  Work arrays
-(``Work``, allocated once per board) are passed in, so that the kernels allocate nothing per
-call.  Only numpy, ``futomip.compiled`` and ``nonogram_line_kernels`` are imported.
+(``Work``, allocated once per board) are passed in, so that the kernels allocate nothing: they
+are compiled without numba's reference counting (``@kernel(refcounts=False)``).  Only numpy,
+``futomip.compiled`` and ``nonogram_line_kernels`` are imported.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..compiled import kernel
+from ..compiled import inline_kernel, kernel
 from .nonogram_line_kernels import BIT_LINE, BLACK, ONE, UNKNOWN, WHITE, ZERO, settle_bits, settle_line
 
 __all__ = ["Work", "line_fixpoint", "probe_row", "bit_fixpoint", "probe_row_bits"]
@@ -53,7 +54,7 @@ class Work:
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
 
 
-@kernel
+@kernel(refcounts=False)
 def _enqueue(line, count, queue, queued, tail, lines):
     """Put ``line`` at the back of the circular queue unless it is there or has no clue."""
     if queued[line] == 0 and count[line] >= 0:
@@ -63,7 +64,7 @@ def _enqueue(line, count, queue, queued, tail, lines):
     return tail
 
 
-@kernel
+@kernel(refcounts=False)
 def _start(starting, n_starting, count, queue, queued, lines):
     """Queue ``starting[:n_starting]`` (each once, lines without a clue left out); the tail."""
     tail = 0
@@ -72,14 +73,14 @@ def _start(starting, n_starting, count, queue, queued, lines):
     return tail
 
 
-@kernel
+@kernel(refcounts=False)
 def _pop(queue, queued, head, lines):
     line = queue[head % lines]
     queued[line] = 0
     return line
 
 
-@kernel
+@kernel(refcounts=False)
 def _drain(queue, queued, head, tail, lines):
     """Empty the queue (after a contradiction), so that ``queued`` is all 0 again."""
     while head < tail:
@@ -87,7 +88,7 @@ def _drain(queue, queued, head, tail, lines):
         head += 1
 
 
-@kernel
+@kernel(refcounts=False)
 def line_fixpoint(runs, first, count, height, width, board, starting, n_starting, queue, queued,
                   trail, trail_end, forward, backward, whites, cover, out, table):
     """Solve ``starting[:n_starting]`` and every line a newly fixed cell crosses until nothing
@@ -120,19 +121,45 @@ def line_fixpoint(runs, first, count, height, width, board, starting, n_starting
     return failed, trail_end
 
 
-@kernel
+@kernel(refcounts=False)
 def _try(runs, first, count, height, width, board, copy, r, c, colour, starting, queue, queued,
          trail, forward, backward, whites, cover, out, table):
     """Cell (r, c) set to ``colour`` on ``copy`` (a copy of ``board``) and propagated:
     (failed line or -1, how many cells it fixed, listed in ``trail`` as 2 cell + colour)."""
-    copy[:] = board
+    for cell in range(len(board)):
+        copy[cell] = board[cell]
     copy[r * width + c] = colour
     starting[0], starting[1] = r, height + c
     return line_fixpoint(runs, first, count, height, width, copy, starting, 2, queue, queued,
                          trail, 0, forward, backward, whites, cover, out, table)
 
 
-@kernel
+@inline_kernel(refcounts=False)
+def _sift_down(values, root, end):
+    """Move ``values[root]`` down the max-heap ``values[:end]``."""
+    while True:
+        child = 2 * root + 1
+        if child >= end:
+            return
+        if child + 1 < end and values[child + 1] > values[child]:
+            child += 1
+        if values[child] <= values[root]:
+            return
+        values[root], values[child] = values[child], values[root]
+        root = child
+
+
+@kernel(refcounts=False)
+def _sort_prefix(values, n):
+    """Sort ``values[:n]`` in place by a heap sort (``np.sort`` would allocate)."""
+    for root in range(n // 2 - 1, -1, -1):
+        _sift_down(values, root, n)
+    for end in range(n - 1, 0, -1):
+        values[0], values[end] = values[end], values[0]
+        _sift_down(values, 0, end)
+
+
+@kernel(refcounts=False)
 def _agree(trail, n_trail, other_trail, n_other, mark, agreed, starting, height, width, scores, v):
     """The cells that two tries of cell ``v`` fixed alike, as literals (2 cell + colour) in
     ``agreed``, black ones first and each colour by cell (the order ``Board.probe`` assigns
@@ -152,7 +179,7 @@ def _agree(trail, n_trail, other_trail, n_other, mark, agreed, starting, height,
     if n_agreed == 0:
         scores[v, 0], scores[v, 1] = n_trail, n_other
         return 0
-    agreed[:n_agreed] = np.sort(agreed[:n_agreed])
+    _sort_prefix(agreed, n_agreed)
     for n in range(n_agreed):
         literal = agreed[n] % white_last
         agreed[n] = literal
@@ -161,7 +188,7 @@ def _agree(trail, n_trail, other_trail, n_other, mark, agreed, starting, height,
     return n_agreed
 
 
-@kernel
+@kernel(refcounts=False)
 def probe_row(runs, first, count, height, width, board, r, scores, queue, queued, trail, other_trail,
               black_try, white_try, mark, agreed, starting, forward, backward, whites, cover, out, table):
     """Probe every open cell of row ``r`` as ``Board.probe`` does (the board changes in place).
@@ -183,7 +210,9 @@ def probe_row(runs, first, count, height, width, board, r, scores, queue, queued
         if black_failed >= 0 and white_failed >= 0:
             return r, changed
         if black_failed >= 0 or white_failed >= 0:
-            board[:] = white_try if black_failed >= 0 else black_try
+            survivor = white_try if black_failed >= 0 else black_try
+            for cell in range(len(board)):
+                board[cell] = survivor[cell]
             changed = True
             continue
         n_agreed = _agree(trail, black_fixed, other_trail, white_fixed, mark, agreed, starting, height, width,
@@ -206,7 +235,7 @@ def probe_row(runs, first, count, height, width, board, r, scores, queue, queued
 # then reads and writes its two masks and nothing else.
 
 
-@kernel
+@kernel(refcounts=False)
 def bit_fixpoint(runs, first, count, height, width, black, white, starting, n_starting, queue, queued,
                  trail, trail_end, table):
     """``line_fixpoint`` on line masks: (failed line or -1, new end of ``trail``)."""
@@ -244,7 +273,7 @@ def bit_fixpoint(runs, first, count, height, width, black, white, starting, n_st
     return failed, trail_end
 
 
-@kernel
+@kernel(refcounts=False)
 def _set_bits(black, white, height, width, cell, colour):
     """Fix ``cell`` to ``colour`` on its row's and its column's masks."""
     r, c = cell // width, cell % width
@@ -253,19 +282,19 @@ def _set_bits(black, white, height, width, cell, colour):
     masks[height + c] |= ONE << np.uint64(r)
 
 
-@kernel
+@kernel(refcounts=False)
 def _try_bits(runs, first, count, height, width, black, white, try_black, try_white, cell, colour,
               starting, queue, queued, trail, table):
     """``_try`` on line masks: the try's masks are ``try_black`` and ``try_white``."""
-    try_black[:] = black
-    try_white[:] = white
+    for line in range(len(black)):
+        try_black[line], try_white[line] = black[line], white[line]
     _set_bits(try_black, try_white, height, width, cell, colour)
     starting[0], starting[1] = cell // width, height + cell % width
     return bit_fixpoint(runs, first, count, height, width, try_black, try_white, starting, 2, queue, queued,
                         trail, 0, table)
 
 
-@kernel
+@kernel(refcounts=False)
 def probe_row_bits(runs, first, count, height, width, black, white, r, scores, queue, queued, trail,
                    other_trail, tries, mark, agreed, starting, table):
     """``probe_row`` on line masks; ``tries`` holds four mask arrays (black try: black and white
@@ -283,8 +312,8 @@ def probe_row_bits(runs, first, count, height, width, black, white, r, scores, q
             return r, changed
         if black_failed >= 0 or white_failed >= 0:
             survivor = 2 if black_failed >= 0 else 0
-            black[:] = tries[survivor]
-            white[:] = tries[survivor + 1]
+            for line in range(len(black)):
+                black[line], white[line] = tries[survivor, line], tries[survivor + 1, line]
             changed = True
             continue
         n_agreed = _agree(trail, black_fixed, other_trail, white_fixed, mark, agreed, starting, height, width,

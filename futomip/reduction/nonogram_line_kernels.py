@@ -39,7 +39,7 @@ EVEN_NIBBLES, EVEN_BYTES = np.uint64(0x0F0F0F0F0F0F0F0F), np.uint64(0x00FF00FF00
 EVEN_WORDS = np.uint64(0x0000FFFF0000FFFF)
 
 
-@kernel
+@kernel(refcounts=False)
 def _reverse(mask):
     """The 64 bits of ``mask`` in the opposite order (bit p becomes bit 63 - p)."""
     mask = (mask >> ONE) & EVEN_BITS | (mask & EVEN_BITS) << ONE
@@ -50,7 +50,7 @@ def _reverse(mask):
     return mask >> np.uint64(32) | mask << np.uint64(32)
 
 
-@kernel
+@kernel(refcounts=False)
 def _fit(free, run):
     """Bit s set iff cells s..s+run-1 all lie in ``free`` (doubling: O(log run) steps)."""
     have = 1
@@ -61,7 +61,7 @@ def _fit(free, run):
     return free
 
 
-@kernel
+@kernel(refcounts=False)
 def _spread(starts, run):
     """Every cell covered by a block of length ``run`` starting at a bit of ``starts``."""
     have = 1
@@ -72,7 +72,7 @@ def _spread(starts, run):
     return starts
 
 
-@kernel
+@kernel(refcounts=False)
 def _sweep(runs, first, k, step, not_black, not_white, reaches, lefts):
     """The left-to-right program of ``nonogram_line._prefixes`` over the blocks
     ``runs[first]``, ``runs[first + step]``, ... (step -1: the mirrored line's clue)."""
@@ -88,7 +88,7 @@ def _sweep(runs, first, k, step, not_black, not_white, reaches, lefts):
         reaches[j + 1] = reach
 
 
-@kernel
+@kernel(refcounts=False)
 def settle_bits(runs, first, k, length, black, white, table):
     """``nonogram_line.solve_masks`` on ``uint64`` masks of a line of at most ``BIT_LINE`` cells:
     (feasible, cells that can be black, cells that can be white).  ``table`` holds 4 rows of
@@ -115,7 +115,7 @@ def settle_bits(runs, first, k, length, black, white, table):
     return True, can_black, can_white & not_black
 
 
-@kernel
+@kernel(refcounts=False)
 def settle_line(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out, table):
     """Solve one line exactly: ``out[i]`` is the state cell i must take (``UNKNOWN`` when both
     colours remain); False when no colouring agrees with the known cells.  Lines of at most
@@ -138,7 +138,7 @@ def settle_line(runs, first, k, board, offset, stride, length, forward, backward
     return settle_cells(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out)
 
 
-@kernel
+@kernel(refcounts=False)
 def settle_cells(runs, first, k, board, offset, stride, length, forward, backward, whites, cover, out):
     """``settle_line`` by the dynamic program over cells (any length)."""
     whites[0] = 0
