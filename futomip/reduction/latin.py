@@ -40,7 +40,7 @@ Only ``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 from .latin_alldiff import filter_group, singles
@@ -55,6 +55,10 @@ class LatinDomains:
     ``contradiction`` names the constraint found impossible (then every mask is 0 and the
     puzzle has no solution); ``finished`` is False when probing was cut short by its time
     budget (what it removed is still exact); ``probes`` counts the trial fixpoints run.
+    ``board`` is the ``Board`` the reduction propagated on (None for domains made elsewhere,
+    such as the split's leaves): the split search reuses it instead of building it again
+    (some 40-110 µs of a 9x9 search of well under a millisecond).  It is structure only, so
+    it takes no part in comparisons.
     """
 
     size: int
@@ -62,6 +66,7 @@ class LatinDomains:
     contradiction: str | None = None
     finished: bool = True
     probes: int = 0
+    board: "Board | None" = field(default=None, compare=False, repr=False)
 
     def values(self, r: int, c: int) -> tuple[int, ...]:
         """The values cell (r, c) (0-based) may still take, ascending."""
@@ -267,15 +272,15 @@ def reduce_board(board: Board, level: str = "lines", stop_at: float | None = Non
     n = board.n
     dom = board.initial()
     if not board.propagate(dom, range(n * n)):
-        return LatinDomains(n, (0,) * (n * n), board.failure)
+        return LatinDomains(n, (0,) * (n * n), board.failure, board=board)
     if level != "probing":
-        return LatinDomains(n, tuple(dom))
+        return LatinDomains(n, tuple(dom), board=board)
     from .latin_probing import probe
 
     outcome = probe(board, dom, stop_at, progress)
     if outcome.contradiction is not None:
-        return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes)
-    return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes)
+        return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes, board=board)
+    return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes, board=board)
 
 
 reduce.split_from = "lines"

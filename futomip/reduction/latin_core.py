@@ -99,34 +99,19 @@ class Core:
         if not usable(board):
             raise ValueError(f"the Latin kernels take orders up to {MAX_SIZE}, not {board.n}")
         self.board = board
-        n, cells = board.n, board.n * board.n
-        groups = [i for group in board.groups for i in group]
-        per_cell = max(len(g) for g in board.cell_groups) if cells else 0
-        cell_groups = [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))]
-        starts, items = [0], []
-        for pairs in board.cell_less:
-            items += pairs
-            starts.append(len(items))
-        kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
-        self.st = [groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
-                   [n, len(board.groups), len(board.pairs), per_cell, cells], kinds]
-        capacity = cells * n + 2
-        queue = len(board.pairs) + 2 * len(board.groups)
-        sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
-                 capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
-        weights = [1 + len(pairs) for pairs in board.cell_less]
+        self.st, sizes, weights = _layout(board)
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
         if mode == "compiled" and compiled.compiled():
             # Straight to numpy (a short 9x9 search costs about as much as converting lists).
-            self._compile_arrays(self.st, [None] * len(sizes), sizes, weights, masks)
+            self._compile_arrays([None] * len(sizes), sizes, weights, masks)
             return
         self.ws = [[0] * size for size in sizes]
-        self.ws[latin_kernels.W_WEIGHT] = weights
+        self.ws[latin_kernels.W_WEIGHT] = list(weights)
         self.dom = list(masks)
         self.kernels: Any = _interpreted_kernels()
-        self.st, self.ws = tuple(self.st), tuple(self.ws)
+        self.ws = tuple(self.ws)
         if mode == "compiled":
             self._compile()
 
@@ -142,14 +127,14 @@ class Core:
         if self.compiled or not compiled.compiled():
             self.mode = "interpreted" if not self.compiled else self.mode
             return
-        self._compile_arrays(self.st, self.ws, [len(a) for a in self.ws], None, self.dom)
+        self._compile_arrays(self.ws, [len(a) for a in self.ws], None, self.dom)
 
-    def _compile_arrays(self, st, ws, sizes, weights, dom) -> None:
+    def _compile_arrays(self, ws, sizes, weights, dom) -> None:
         """The arrays as numpy's (``ws[k]`` None: zeros of ``sizes[k]``; ``weights``, when
         given, the failure weights) and the compiled kernels from now on."""
         import numpy as np
 
-        self.st = tuple(np.array(a, dtype=np.int64) for a in st)
+        self.st = _structure_arrays(self.board)
         self.ws = tuple(np.zeros(size, dtype=np.int64) if a is None else np.array(a, dtype=np.int64)
                         for a, size in zip(ws, sizes))
         if weights is not None:
@@ -166,7 +151,8 @@ class Core:
         self.ws[latin_kernels.W_CTL][index] = value
 
     def masks(self) -> tuple[int, ...]:
-        return tuple(int(mask) for mask in self.dom)
+        # tolist() gives Python ints at C speed (a generator of int() cost 10 µs on a 9x9).
+        return tuple(self.dom.tolist() if self.compiled else self.dom)
 
     def failure(self) -> str:
         """The constraint that failed last, named as ``Board.failure`` names it."""
@@ -244,6 +230,58 @@ class Core:
         prefer = self.ws[latin_kernels.W_PREFER]
         for cell, bit in enumerate(bits):
             prefer[cell] = bit
+
+
+_SHAPES: dict[tuple, tuple[list[int], list[int], int]] = {}
+"""The groups' part of the structure (groups, cell_groups, per_cell) per tuple of groups: the
+same for every puzzle of a kind and order (all 9x9 Futoshiki, all 9x9 Sudoku)."""
+
+
+def _layout(board) -> tuple[tuple[list[int], ...], list[int], list[int]]:
+    """The structure ``st`` (lists), the workspace's array sizes and the initial failure weights
+    of ``board``, kept on the board: it is built once per puzzle (the reduction's, see
+    ``LatinDomains.board``) and may get several cores (the hand-over, the dive).  Nothing
+    writes to them: the kernels only read ``st``, and the weights are copied into each core."""
+    layout = getattr(board, "_kernel_layout", None)
+    if layout is not None:
+        return layout
+    n, cells = board.n, board.n * board.n
+    key = tuple(board.groups)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        per_cell = max(map(len, board.cell_groups)) if cells else 0
+        shape = ([i for group in board.groups for i in group],
+                 [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
+                 per_cell)
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        _SHAPES[key] = shape
+    groups, cell_groups, per_cell = shape
+    starts, items = [0], []
+    for pairs in board.cell_less:
+        items += pairs
+        starts.append(len(items))
+    kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
+    st = (groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
+          [n, len(board.groups), len(board.pairs), per_cell, cells], kinds)
+    capacity = cells * n + 2
+    queue = len(board.pairs) + 2 * len(board.groups)
+    sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
+             capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
+    weights = [1 + len(pairs) for pairs in board.cell_less]
+    layout = board._kernel_layout = (st, sizes, weights)
+    return layout
+
+
+def _structure_arrays(board) -> tuple:
+    """``st`` of ``board`` as numpy arrays, kept on the board (read only by the kernels, so the
+    cores of one board share them)."""
+    arrays = getattr(board, "_kernel_arrays", None)
+    if arrays is None:
+        import numpy as np
+
+        arrays = board._kernel_arrays = tuple(np.array(a, dtype=np.int64) for a in _layout(board)[0])
+    return arrays
 
 
 def _cell(n: int, i: int) -> str:

@@ -144,14 +144,21 @@ class Split(nonogram_split.Split):
         return summary
 
     def _leaves(self) -> Iterator[LatinDomains | None]:
+        # ``_depth_first`` counts its leaves itself: no counting generator between it and the
+        # caller (a frame per leaf and per pause, which a short 9x9 search feels).
         if self._search is None:
-            self._search = self._counted(self._depth_first())
+            self._search = self._depth_first()
         return self._search
 
     def _depth_first(self) -> Iterator[LatinDomains | None]:
-        board = board_of(self.puzzle)
+        # The board the reduction propagated on, when the root comes from it (built once per puzzle).
+        board = self.root.board if self.root.board is not None else board_of(self.puzzle)
         if not latin_core.usable(board):
-            yield from (leaf for leaf in self._depth_first_python(board) if leaf is not HANDOVER)
+            for leaf in self._depth_first_python(board):
+                if leaf is not HANDOVER:
+                    if leaf is not None:
+                        self.leaves += 1
+                    yield leaf
             return
         mode, yielded = self.mode, None
         if mode == "auto" and self.limit == 0:
@@ -181,6 +188,7 @@ class Split(nonogram_split.Split):
                     if leaf.masks in yielded:
                         continue
                     yielded.add(leaf.masks)
+                    self.leaves += 1
                 yield leaf
             else:
                 return
@@ -189,7 +197,10 @@ class Split(nonogram_split.Split):
         if self.relaxation is not None and yielded is not None:
             yield from self._dive(core, yielded)
         for leaf in self._kernel_search(core):
-            if leaf is None or yielded is None or leaf.masks not in yielded:
+            if leaf is None:
+                yield leaf
+            elif yielded is None or leaf.masks not in yielded:
+                self.leaves += 1
                 yield leaf
 
     def _new_core(self, board, mode: str) -> latin_core.Core:
@@ -267,6 +278,7 @@ class Split(nonogram_split.Split):
         core.set_control(C_FAIL_LIMIT, self._budget(1))  # the LP order's restart cutoffs from now on
         if self.dive.solution is not None and self.dive.solution not in yielded:
             yielded.add(self.dive.solution)
+            self.leaves += 1
             yield LatinDomains(self.root.size, self.dive.solution)
 
     def _budget(self, run: int) -> int:
