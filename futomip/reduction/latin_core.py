@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 import types
+from itertools import accumulate, chain
 from typing import Any
 
 from .. import compiled
@@ -84,7 +85,11 @@ class _Compiled:
     def __getattr__(self, name: str):
         for module in _KERNEL_MODULES:
             if hasattr(module, name):
-                return getattr(module, name)
+                # Kept: a compiled core exists only after the switch, when the modules' names
+                # are the dispatchers already (a search calls ``search`` once per chunk).
+                value = getattr(module, name)
+                setattr(self, name, value)
+                return value
         raise AttributeError(name)
 
 
@@ -99,7 +104,7 @@ class Core:
         if not usable(board):
             raise ValueError(f"the Latin kernels take orders up to {MAX_SIZE}, not {board.n}")
         self.board = board
-        self.st, sizes, weights = _layout(board)
+        self.st, sizes, weights, _ = _layout(board)
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
@@ -193,6 +198,8 @@ class Core:
 
     def search(self, budget: int) -> int:
         """``latin_search_kernels.search`` for at most ``budget`` nodes: PAUSED, LEAF or DONE."""
+        if self.compiled:  # no switch to time
+            return int(self.kernels.search(self.dom, self.st, self.ws, budget))
         started = time.perf_counter()
         outcome = int(self.kernels.search(self.dom, self.st, self.ws, budget))
         self.timed(started)
@@ -232,35 +239,41 @@ class Core:
             prefer[cell] = bit
 
 
-_SHAPES: dict[tuple, tuple[list[int], list[int], int]] = {}
-"""The groups' part of the structure (groups, cell_groups, per_cell) per tuple of groups: the
-same for every puzzle of a kind and order (all 9x9 Futoshiki, all 9x9 Sudoku)."""
+_SHAPES: dict[tuple, list] = {}
+"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, the
+two as numpy arrays or None], the same for every puzzle of a kind and order (all 9x9
+Futoshiki, all 9x9 Sudoku)."""
 
 
-def _layout(board) -> tuple[tuple[list[int], ...], list[int], list[int]]:
-    """The structure ``st`` (lists), the workspace's array sizes and the initial failure weights
-    of ``board``, kept on the board: it is built once per puzzle (the reduction's, see
-    ``LatinDomains.board``) and may get several cores (the hand-over, the dive).  Nothing
-    writes to them: the kernels only read ``st``, and the weights are copied into each core."""
+def _shape(board) -> list:
+    key = tuple(board.groups)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        per_cell = max(map(len, board.cell_groups)) if board.cell_groups else 0
+        shape = [[i for group in board.groups for i in group],
+                 [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
+                 per_cell, None]
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        _SHAPES[key] = shape
+    return shape
+
+
+def _layout(board) -> tuple[tuple[list[int], ...], list[int], list[int], list]:
+    """The structure ``st`` (lists), the workspace's array sizes, the initial failure weights
+    and the groups' shape of ``board``, kept on the board: it is built once per puzzle (the
+    reduction's, see ``LatinDomains.board``) and may get several cores (the hand-over, the
+    dive).  Nothing writes to them: the kernels only read ``st``, and the weights are copied
+    into each core."""
     layout = getattr(board, "_kernel_layout", None)
     if layout is not None:
         return layout
     n, cells = board.n, board.n * board.n
-    key = tuple(board.groups)
-    shape = _SHAPES.get(key)
-    if shape is None:
-        per_cell = max(map(len, board.cell_groups)) if cells else 0
-        shape = ([i for group in board.groups for i in group],
-                 [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
-                 per_cell)
-        if len(_SHAPES) >= 64:
-            _SHAPES.clear()
-        _SHAPES[key] = shape
-    groups, cell_groups, per_cell = shape
-    starts, items = [0], []
-    for pairs in board.cell_less:
-        items += pairs
-        starts.append(len(items))
+    shape = _shape(board)
+    groups, cell_groups, per_cell = shape[:3]
+    lengths = list(map(len, board.cell_less))
+    starts = [0, *accumulate(lengths)]
+    items = list(chain.from_iterable(board.cell_less))
     kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
     st = (groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
           [n, len(board.groups), len(board.pairs), per_cell, cells], kinds)
@@ -268,19 +281,22 @@ def _layout(board) -> tuple[tuple[list[int], ...], list[int], list[int]]:
     queue = len(board.pairs) + 2 * len(board.groups)
     sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
              capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
-    weights = [1 + len(pairs) for pairs in board.cell_less]
-    layout = board._kernel_layout = (st, sizes, weights)
+    weights = [1 + length for length in lengths]
+    layout = board._kernel_layout = (st, sizes, weights, shape)
     return layout
 
 
 def _structure_arrays(board) -> tuple:
-    """``st`` of ``board`` as numpy arrays, kept on the board (read only by the kernels, so the
-    cores of one board share them)."""
+    """``st`` of ``board`` as numpy arrays, kept on the board (the groups' two arrays kept per
+    shape); the kernels only read them, so cores share them."""
     arrays = getattr(board, "_kernel_arrays", None)
     if arrays is None:
         import numpy as np
 
-        arrays = board._kernel_arrays = tuple(np.array(a, dtype=np.int64) for a in _layout(board)[0])
+        st, _, _, shape = _layout(board)
+        if shape[3] is None:
+            shape[3] = (np.array(st[0], dtype=np.int64), np.array(st[1], dtype=np.int64))
+        arrays = board._kernel_arrays = shape[3] + tuple(np.array(a, dtype=np.int64) for a in st[2:])
     return arrays
 
 

@@ -51,7 +51,7 @@ from .. import compiled
 from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
-from .latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NOISE, C_RNG, C_VALUE_ORDER
+from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_NOISE, C_PRUNED, C_RNG, C_VALUE_ORDER
 from .latin_search_kernels import DONE, LEAF, RESTART
 from .nonogram_learning import luby
 
@@ -228,12 +228,13 @@ class Split(nonogram_split.Split):
                 yield None
             started = time.perf_counter()
             outcome = core.search(chunk)
-            worked += time.perf_counter() - started
+            ended = time.perf_counter()
+            worked += ended - started
             # Aim at some 5 ms between two looks at the clock, whatever a node costs.
-            chunk = max(1, min(MAX_CHUNK, chunk * 2 if time.perf_counter() - started < 0.005 else chunk // 2))
+            chunk = max(1, min(MAX_CHUNK, chunk * 2 if ended - started < 0.005 else chunk // 2))
             self._sync_core()
-            if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
-                shown = time.perf_counter()
+            if self.progress is not None and ended - shown >= PROGRESS_EVERY:
+                shown = ended
                 self.progress(f"search: {self.nodes} nodes, {self.restarts} restarts, depth {self.depth}, "
                               f"{self.leaves} sub-puzzles" + (" (compiled)" if core.compiled else ""))
             if outcome == RESTART:
@@ -287,10 +288,10 @@ class Split(nonogram_split.Split):
         return -1 if failures is None else failures * luby(run)
 
     def _sync_core(self) -> None:
-        counters = self._core.counters()
+        control = self._core.control  # once per chunk: no dict of counters
         nodes, pruned, depth = self._offsets
-        self.nodes, self.pruned = nodes + counters["nodes"], pruned + counters["pruned"]
-        self.depth = max(depth, counters["depth"])
+        self.nodes, self.pruned = nodes + control(C_NODES), pruned + control(C_PRUNED)
+        self.depth = max(depth, control(C_DEPTH))
 
     def _depth_first_python(self, board, budget: float | None = None) -> Iterator[LatinDomains | None]:
         """The search on Python integers (no restarts): for orders the kernels do not take, and
