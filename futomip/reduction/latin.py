@@ -41,6 +41,7 @@ Only ``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from .latin_alldiff import filter_group, singles
@@ -78,9 +79,10 @@ class LatinDomains:
         n = self.size
         return all(self.masks[r * n + c] >> (grid[r][c] - 1) & 1 for r in range(n) for c in range(n))
 
-    @property
+    @cached_property
     def open(self) -> int:
-        """How many cells keep more than one value."""
+        """How many cells keep more than one value (counted once: the masks never change, and
+        the split asks at each search)."""
         return sum(1 for mask in self.masks if mask & (mask - 1))
 
     def summary(self) -> dict:
