@@ -40,7 +40,8 @@ Only ``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 from .latin_alldiff import filter_group, singles
@@ -55,6 +56,10 @@ class LatinDomains:
     ``contradiction`` names the constraint found impossible (then every mask is 0 and the
     puzzle has no solution); ``finished`` is False when probing was cut short by its time
     budget (what it removed is still exact); ``probes`` counts the trial fixpoints run.
+    ``board`` is the ``Board`` the reduction propagated on (None for domains made elsewhere,
+    such as the split's leaves): the split search reuses it instead of building it again
+    (some 40-110 µs of a 9x9 search of well under a millisecond).  It is structure only, so
+    it takes no part in comparisons.
     """
 
     size: int
@@ -62,6 +67,7 @@ class LatinDomains:
     contradiction: str | None = None
     finished: bool = True
     probes: int = 0
+    board: "Board | None" = field(default=None, compare=False, repr=False)
 
     def values(self, r: int, c: int) -> tuple[int, ...]:
         """The values cell (r, c) (0-based) may still take, ascending."""
@@ -73,9 +79,10 @@ class LatinDomains:
         n = self.size
         return all(self.masks[r * n + c] >> (grid[r][c] - 1) & 1 for r in range(n) for c in range(n))
 
-    @property
+    @cached_property
     def open(self) -> int:
-        """How many cells keep more than one value."""
+        """How many cells keep more than one value (counted once: the masks never change, and
+        the split asks at each search)."""
         return sum(1 for mask in self.masks if mask & (mask - 1))
 
     def summary(self) -> dict:
@@ -267,15 +274,15 @@ def reduce_board(board: Board, level: str = "lines", stop_at: float | None = Non
     n = board.n
     dom = board.initial()
     if not board.propagate(dom, range(n * n)):
-        return LatinDomains(n, (0,) * (n * n), board.failure)
+        return LatinDomains(n, (0,) * (n * n), board.failure, board=board)
     if level != "probing":
-        return LatinDomains(n, tuple(dom))
+        return LatinDomains(n, tuple(dom), board=board)
     from .latin_probing import probe
 
     outcome = probe(board, dom, stop_at, progress)
     if outcome.contradiction is not None:
-        return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes)
-    return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes)
+        return LatinDomains(n, (0,) * (n * n), outcome.contradiction, probes=outcome.probes, board=board)
+    return LatinDomains(n, tuple(dom), finished=outcome.finished, probes=outcome.probes, board=board)
 
 
 reduce.split_from = "lines"

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 import types
+from itertools import accumulate, chain
 from typing import Any
 
 from .. import compiled
@@ -84,7 +85,11 @@ class _Compiled:
     def __getattr__(self, name: str):
         for module in _KERNEL_MODULES:
             if hasattr(module, name):
-                return getattr(module, name)
+                # Kept: a compiled core exists only after the switch, when the modules' names
+                # are the dispatchers already (a search calls ``search`` once per chunk).
+                value = getattr(module, name)
+                setattr(self, name, value)
+                return value
         raise AttributeError(name)
 
 
@@ -99,34 +104,19 @@ class Core:
         if not usable(board):
             raise ValueError(f"the Latin kernels take orders up to {MAX_SIZE}, not {board.n}")
         self.board = board
-        n, cells = board.n, board.n * board.n
-        groups = [i for group in board.groups for i in group]
-        per_cell = max(len(g) for g in board.cell_groups) if cells else 0
-        cell_groups = [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))]
-        starts, items = [0], []
-        for pairs in board.cell_less:
-            items += pairs
-            starts.append(len(items))
-        kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
-        self.st = [groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
-                   [n, len(board.groups), len(board.pairs), per_cell, cells], kinds]
-        capacity = cells * n + 2
-        queue = len(board.pairs) + 2 * len(board.groups)
-        sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
-                 capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
-        weights = [1 + len(pairs) for pairs in board.cell_less]
+        self.st, sizes, weights, _ = _layout(board)
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
         if mode == "compiled" and compiled.compiled():
             # Straight to numpy (a short 9x9 search costs about as much as converting lists).
-            self._compile_arrays(self.st, [None] * len(sizes), sizes, weights, masks)
+            self._compile_arrays([None] * len(sizes), sizes, weights, masks)
             return
         self.ws = [[0] * size for size in sizes]
-        self.ws[latin_kernels.W_WEIGHT] = weights
+        self.ws[latin_kernels.W_WEIGHT] = list(weights)
         self.dom = list(masks)
         self.kernels: Any = _interpreted_kernels()
-        self.st, self.ws = tuple(self.st), tuple(self.ws)
+        self.ws = tuple(self.ws)
         if mode == "compiled":
             self._compile()
 
@@ -142,14 +132,14 @@ class Core:
         if self.compiled or not compiled.compiled():
             self.mode = "interpreted" if not self.compiled else self.mode
             return
-        self._compile_arrays(self.st, self.ws, [len(a) for a in self.ws], None, self.dom)
+        self._compile_arrays(self.ws, [len(a) for a in self.ws], None, self.dom)
 
-    def _compile_arrays(self, st, ws, sizes, weights, dom) -> None:
+    def _compile_arrays(self, ws, sizes, weights, dom) -> None:
         """The arrays as numpy's (``ws[k]`` None: zeros of ``sizes[k]``; ``weights``, when
         given, the failure weights) and the compiled kernels from now on."""
         import numpy as np
 
-        self.st = tuple(np.array(a, dtype=np.int64) for a in st)
+        self.st = _structure_arrays(self.board)
         self.ws = tuple(np.zeros(size, dtype=np.int64) if a is None else np.array(a, dtype=np.int64)
                         for a, size in zip(ws, sizes))
         if weights is not None:
@@ -166,7 +156,8 @@ class Core:
         self.ws[latin_kernels.W_CTL][index] = value
 
     def masks(self) -> tuple[int, ...]:
-        return tuple(int(mask) for mask in self.dom)
+        # tolist() gives Python ints at C speed (a generator of int() cost 10 µs on a 9x9).
+        return tuple(self.dom.tolist() if self.compiled else self.dom)
 
     def failure(self) -> str:
         """The constraint that failed last, named as ``Board.failure`` names it."""
@@ -207,6 +198,8 @@ class Core:
 
     def search(self, budget: int) -> int:
         """``latin_search_kernels.search`` for at most ``budget`` nodes: PAUSED, LEAF or DONE."""
+        if self.compiled:  # no switch to time
+            return int(self.kernels.search(self.dom, self.st, self.ws, budget))
         started = time.perf_counter()
         outcome = int(self.kernels.search(self.dom, self.st, self.ws, budget))
         self.timed(started)
@@ -244,6 +237,67 @@ class Core:
         prefer = self.ws[latin_kernels.W_PREFER]
         for cell, bit in enumerate(bits):
             prefer[cell] = bit
+
+
+_SHAPES: dict[tuple, list] = {}
+"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, the
+two as numpy arrays or None], the same for every puzzle of a kind and order (all 9x9
+Futoshiki, all 9x9 Sudoku)."""
+
+
+def _shape(board) -> list:
+    key = tuple(board.groups)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        per_cell = max(map(len, board.cell_groups)) if board.cell_groups else 0
+        shape = [[i for group in board.groups for i in group],
+                 [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
+                 per_cell, None]
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        _SHAPES[key] = shape
+    return shape
+
+
+def _layout(board) -> tuple[tuple[list[int], ...], list[int], list[int], list]:
+    """The structure ``st`` (lists), the workspace's array sizes, the initial failure weights
+    and the groups' shape of ``board``, kept on the board: it is built once per puzzle (the
+    reduction's, see ``LatinDomains.board``) and may get several cores (the hand-over, the
+    dive).  Nothing writes to them: the kernels only read ``st``, and the weights are copied
+    into each core."""
+    layout = getattr(board, "_kernel_layout", None)
+    if layout is not None:
+        return layout
+    n, cells = board.n, board.n * board.n
+    shape = _shape(board)
+    groups, cell_groups, per_cell = shape[:3]
+    lengths = list(map(len, board.cell_less))
+    starts = [0, *accumulate(lengths)]
+    items = list(chain.from_iterable(board.cell_less))
+    kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
+    st = (groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
+          [n, len(board.groups), len(board.pairs), per_cell, cells], kinds)
+    capacity = cells * n + 2
+    queue = len(board.pairs) + 2 * len(board.groups)
+    sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
+             capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
+    weights = [1 + length for length in lengths]
+    layout = board._kernel_layout = (st, sizes, weights, shape)
+    return layout
+
+
+def _structure_arrays(board) -> tuple:
+    """``st`` of ``board`` as numpy arrays, kept on the board (the groups' two arrays kept per
+    shape); the kernels only read them, so cores share them."""
+    arrays = getattr(board, "_kernel_arrays", None)
+    if arrays is None:
+        import numpy as np
+
+        st, _, _, shape = _layout(board)
+        if shape[3] is None:
+            shape[3] = (np.array(st[0], dtype=np.int64), np.array(st[1], dtype=np.int64))
+        arrays = board._kernel_arrays = shape[3] + tuple(np.array(a, dtype=np.int64) for a in st[2:])
+    return arrays
 
 
 def _cell(n: int, i: int) -> str:

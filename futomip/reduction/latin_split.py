@@ -51,7 +51,7 @@ from .. import compiled
 from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
-from .latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NOISE, C_RNG, C_VALUE_ORDER
+from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_NOISE, C_PRUNED, C_RNG, C_VALUE_ORDER
 from .latin_search_kernels import DONE, LEAF, RESTART
 from .nonogram_learning import luby
 
@@ -144,14 +144,21 @@ class Split(nonogram_split.Split):
         return summary
 
     def _leaves(self) -> Iterator[LatinDomains | None]:
+        # ``_depth_first`` counts its leaves itself: no counting generator between it and the
+        # caller (a frame per leaf and per pause, which a short 9x9 search feels).
         if self._search is None:
-            self._search = self._counted(self._depth_first())
+            self._search = self._depth_first()
         return self._search
 
     def _depth_first(self) -> Iterator[LatinDomains | None]:
-        board = board_of(self.puzzle)
+        # The board the reduction propagated on, when the root comes from it (built once per puzzle).
+        board = self.root.board if self.root.board is not None else board_of(self.puzzle)
         if not latin_core.usable(board):
-            yield from (leaf for leaf in self._depth_first_python(board) if leaf is not HANDOVER)
+            for leaf in self._depth_first_python(board):
+                if leaf is not HANDOVER:
+                    if leaf is not None:
+                        self.leaves += 1
+                    yield leaf
             return
         mode, yielded = self.mode, None
         if mode == "auto" and self.limit == 0:
@@ -181,6 +188,7 @@ class Split(nonogram_split.Split):
                     if leaf.masks in yielded:
                         continue
                     yielded.add(leaf.masks)
+                    self.leaves += 1
                 yield leaf
             else:
                 return
@@ -189,7 +197,10 @@ class Split(nonogram_split.Split):
         if self.relaxation is not None and yielded is not None:
             yield from self._dive(core, yielded)
         for leaf in self._kernel_search(core):
-            if leaf is None or yielded is None or leaf.masks not in yielded:
+            if leaf is None:
+                yield leaf
+            elif yielded is None or leaf.masks not in yielded:
+                self.leaves += 1
                 yield leaf
 
     def _new_core(self, board, mode: str) -> latin_core.Core:
@@ -217,12 +228,13 @@ class Split(nonogram_split.Split):
                 yield None
             started = time.perf_counter()
             outcome = core.search(chunk)
-            worked += time.perf_counter() - started
+            ended = time.perf_counter()
+            worked += ended - started
             # Aim at some 5 ms between two looks at the clock, whatever a node costs.
-            chunk = max(1, min(MAX_CHUNK, chunk * 2 if time.perf_counter() - started < 0.005 else chunk // 2))
+            chunk = max(1, min(MAX_CHUNK, chunk * 2 if ended - started < 0.005 else chunk // 2))
             self._sync_core()
-            if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
-                shown = time.perf_counter()
+            if self.progress is not None and ended - shown >= PROGRESS_EVERY:
+                shown = ended
                 self.progress(f"search: {self.nodes} nodes, {self.restarts} restarts, depth {self.depth}, "
                               f"{self.leaves} sub-puzzles" + (" (compiled)" if core.compiled else ""))
             if outcome == RESTART:
@@ -267,6 +279,7 @@ class Split(nonogram_split.Split):
         core.set_control(C_FAIL_LIMIT, self._budget(1))  # the LP order's restart cutoffs from now on
         if self.dive.solution is not None and self.dive.solution not in yielded:
             yielded.add(self.dive.solution)
+            self.leaves += 1
             yield LatinDomains(self.root.size, self.dive.solution)
 
     def _budget(self, run: int) -> int:
@@ -275,10 +288,10 @@ class Split(nonogram_split.Split):
         return -1 if failures is None else failures * luby(run)
 
     def _sync_core(self) -> None:
-        counters = self._core.counters()
+        control = self._core.control  # once per chunk: no dict of counters
         nodes, pruned, depth = self._offsets
-        self.nodes, self.pruned = nodes + counters["nodes"], pruned + counters["pruned"]
-        self.depth = max(depth, counters["depth"])
+        self.nodes, self.pruned = nodes + control(C_NODES), pruned + control(C_PRUNED)
+        self.depth = max(depth, control(C_DEPTH))
 
     def _depth_first_python(self, board, budget: float | None = None) -> Iterator[LatinDomains | None]:
         """The search on Python integers (no restarts): for orders the kernels do not take, and
