@@ -6,6 +6,9 @@ fixed seed, compiled and interpreted alike.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,3 +147,38 @@ def test_root_facts_never_remove_a_solutions_value(puzzle, mode):
     for cell, keep in search._facts:
         for grid in _brute_force(puzzle):
             assert keep >> (grid[cell // n][cell % n] - 1) & 1
+
+
+QCP = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "latin-qcp-minizinc-benchmarks" / "QCP"
+
+
+def _first_leaf(puzzle, mode, failures):
+    with portfolio(failures):
+        root = reduce(puzzle, "split")
+        search = latin_split.Split(puzzle, root, mode=mode)
+        return search, next(iter(search), None)
+
+
+def test_portfolio_restarts_on_a_qcp_completion_and_its_first_leaf_is_verified():
+    """On the bundled order-15 QCP instance the portfolio (restarting after every failure x
+    Luby) restarts, compiled and interpreted alike, and its first leaf is a verified completion."""
+    puzzle = io.read("data/latin/qcp/qcp-15-120-0_ext.mzn")[0]
+    found = []
+    for mode in MODES:
+        search, leaf = _first_leaf(puzzle, mode, 1)
+        assert search.restarts >= 1 and leaf is not None
+        assert verify(puzzle, _grid(leaf.masks, 15)) == []
+        found.append((search.restarts, search.nodes, leaf.masks))
+    assert found[0] == found[1]
+
+
+@pytest.mark.skipif(not QCP.is_dir(), reason="the shared corpus is not beside the project")
+@pytest.mark.parametrize("name", ["qcp-15-120-10_ext.mzn", "qcp-15-120-13_ext.mzn"])
+def test_portfolio_proves_infeasibility_with_root_facts(name):
+    """On infeasible order-15 QCP instances whose proof needs a search, the portfolio restarts,
+    keeps root facts and ends with no leaf, as the search without restarts does."""
+    puzzle = io.read(QCP / name)[0]
+    search, leaf = _first_leaf(puzzle, "compiled", 1)
+    assert leaf is None and search.finished and search.restarts >= 1 and search._facts
+    plain, plain_leaf = _first_leaf(puzzle, "compiled", None)
+    assert plain_leaf is None and plain.finished
