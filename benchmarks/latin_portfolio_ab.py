@@ -85,6 +85,16 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _keep(row: dict, rows: list[dict], out, progress: str) -> None:
+    """The row into ``rows``, the JSON lines file (at once: a killed run keeps what it
+    measured) and a progress line on stderr."""
+    rows.append(row)
+    if out is not None:
+        print(json.dumps(row), file=out, flush=True)
+    print(f"{progress} {row['instance']} {row['config']}: {row['status']} {row['seconds']:.2f} s "
+          f"restarts {row['restarts']}", file=sys.stderr, flush=True)
+
+
 def main() -> int:
     argv = sys.argv[1:]
     extra: list[str] = []
@@ -110,12 +120,7 @@ def main() -> int:
             row = {"instance": Path(path).stem, "file": path, "config": config, "time_limit": args.time_limit,
                    "failures": args.failures if config == "portfolio" else None, "extra": extra,
                    "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), **result}
-            rows.append(row)
-            if out is not None:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-            print(f"{index + 1}/{len(args.files)} {row['instance']} {config}: {row['status']} "
-                  f"{row['seconds']:.2f} s restarts {row['restarts']}", file=sys.stderr, flush=True)
+            _keep(row, rows, out, f"{index + 1}/{len(args.files)}")
     print(table(rows))
     return 0
 
