@@ -26,7 +26,9 @@ Restarts go back to the root before the first leaf after a Luby sequence of fail
 cutoffs, keeping the weights: in the plain order (``RESTART_FAILURES``, off by default)
 with the value order alternating and seeded noise on the scores from the third run; in the
 root LP's order (``LP_RESTART_FAILURES``, off by default) with that order kept and the
-noise from the second run.  A run that yields a leaf runs to its end.
+noise from the second run; or, with ``latin_portfolio.FAILURES`` set (off by default), a
+portfolio whose runs cycle through the LP's, the plain and a seeded random value order.
+A run that yields a leaf runs to its end.
 
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
@@ -48,7 +50,7 @@ import time
 from typing import Callable, Iterator
 
 from .. import compiled
-from . import latin_core, nonogram_split
+from . import latin_core, latin_portfolio, nonogram_split
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
 from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_NOISE, C_PRUNED, C_RNG, C_VALUE_ORDER
@@ -127,6 +129,8 @@ class Split(nonogram_split.Split):
         """How the kernels run: "auto", "interpreted" or "compiled" (``latin_core.Core``)."""
         self._core: latin_core.Core | None = None
         self._offsets = (0, 0, 0)
+        self._facts: list[tuple[int, int]] = []
+        """The portfolio's root facts so far (``latin_portfolio.root_facts``)."""
         self.relaxation = None
         """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
         sets it); None: no dive, the search alone."""
@@ -242,8 +246,18 @@ class Split(nonogram_split.Split):
                 # values from the largest, and from the third run on the scores get noise.
                 run += 1
                 self.restarts += 1
+                facts = latin_portfolio.root_facts(core) if latin_portfolio.FAILURES is not None else []
                 core.restart()
-                if self.dive is None:
+                if latin_portfolio.FAILURES is not None:
+                    # The portfolio: the runs cycle through value orders, and what earlier runs
+                    # refuted at the root holds again from the start (``latin_portfolio``).
+                    latin_portfolio.configure(core, run, None if self.dive is None else self.dive.prefer,
+                                              self.root.masks, SEED)
+                    self._facts.extend(facts)
+                    if self._facts and not core.restrict(self._facts):
+                        self.finished = True  # the refutations leave no value somewhere: no solution
+                        return
+                elif self.dive is None:
                     core.set_control(C_VALUE_ORDER, 1 - run % 2)
                     core.set_control(C_NOISE, int(run >= 3))
                 else:
@@ -285,6 +299,8 @@ class Split(nonogram_split.Split):
     def _budget(self, run: int) -> int:
         """The failures restart ``run`` may meet before the next restart (-1: no restarts)."""
         failures = RESTART_FAILURES if self.dive is None else LP_RESTART_FAILURES
+        if latin_portfolio.FAILURES is not None:
+            failures = latin_portfolio.FAILURES
         return -1 if failures is None else failures * luby(run)
 
     def _sync_core(self) -> None:
