@@ -20,7 +20,7 @@ build), the answer comes after at most
     min(T_s, FIRST_TURN + T_m) + QUANTUM + 2 * step
 
 where ``step`` is the longest atomic step of the search (one node or one leaf solve):
-within 1.2x of the faster side plus a fixed 0.1 s and two steps, if the worker's core is
+within 1.2x of the faster side plus a fixed 40 ms and two steps, if the worker's core is
 really free.
 
 Taking turns (``sequential``), on one core: a MIP solver cannot resume a solve it has
@@ -33,7 +33,7 @@ side B has had at most T_A + QUANTUM + step, so the answer comes after at most
 
     2 * min(T_s, T_m) + QUANTUM + step    (T_m counting the worker's start)
 
-the 2x of the issue, plus a fixed 50 ms and one step.  (Had the solver to restart, as with
+the 2x of the issue, plus a fixed 20 ms and one step.  (Had the solver to restart, as with
 doubling slices for a non-resumable side, the bound would be about 4x for the solver side.)
 What the bound does not count: a forked worker runs some 10-20% slower than the same solve
 in this process (copy-on-write faults after the fork), measured in docs/measurements.md.
@@ -61,13 +61,17 @@ from ..options import SCHEDULES
 
 __all__ = ["QUANTUM", "GAVE_UP", "Turns", "choose", "cores_free", "run", "JOBS_VARIABLE"]
 
-QUANTUM = 0.05
+QUANTUM = 0.02
 """Seconds of a turn; also how often the parallel search looks at the worker's pipe.  The
-switch costs two signals and a pipe poll (microseconds), so this only bounds the overshoot."""
+switch costs two signals and a pipe poll (microseconds), so this only bounds the overshoot:
+the fixed part of the bound.  Measured on TAAI puzzles the search answers in 0.2-0.7 s,
+turns of 5, 10 and 50 ms gave the same wall time (docs/measurements.md)."""
 
-FIRST_TURN = 0.05
-"""Seconds the search has on its own before the worker is started: most 9x9 Futoshiki and
-small nonograms are settled by then, and pay no fork (the few ms the bound allows)."""
+FIRST_TURN = 0.02
+"""Seconds the search has on its own before the worker is started: many 9x9 Futoshiki and
+small nonograms are settled by then and pay no fork (3-15 ms here, plus the copy-on-write
+faults that follow it).  Longer would spare more forks but adds itself to the bound whenever
+the solver is the faster side."""
 
 GAVE_UP = "gave_up"
 

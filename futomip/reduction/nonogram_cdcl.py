@@ -35,7 +35,7 @@ from .nonogram_line_kernels import BIT_LINE
 __all__ = ["SLICE_SECONDS", "CompiledLearner", "start_layout", "start_tuples"]
 
 SLICE_SECONDS = 0.01
-"""Seconds of one call into the kernels: the schedule's turns (``QUANTUM``, 50 ms) and the
+"""Seconds of one call into the kernels: the schedule's turns (``QUANTUM``, 20 ms) and the
 time limit are looked at between calls, and a call costs some 20 microseconds."""
 
 
