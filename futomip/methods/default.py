@@ -7,7 +7,7 @@ nonograms: ``sat``, Kissat after probing) is taken when that method is installed
 the task; otherwise the first MILP row that runs here (``futomip.solvers.defaults``).
 
 - *Pinned* means any of backend, solver (a race included), encoding, reduce, globals,
-  schedule, solver options or threads given: each names a part of the MILP, so the MILP
+  schedule, restarts, solver options or threads given: each names a part of the MILP, so the MILP
   runs as asked.  A seed, a time limit or the memory guard pin nothing.
 - A method row applies to the tasks its module lists in ``TASKS`` (default: solve and
   unique); enumeration, explanation and model files always go to the MILP, and the
@@ -49,6 +49,7 @@ def pinned(options: Options) -> list[str]:
     """The MILP settings ``options`` pins, as option names (empty: the registry decides)."""
     given = {"backend": options.backend, "solver": options.solver, "encoding": options.encoding,
              "reduce": options.reduce, "globals": options.globals, "schedule": options.schedule,
+             "restarts": options.restarts,
              "solver-option": options.solver_options, "threads": options.threads}
     return [f"--{name}" for name, value in given.items() if value]
 

@@ -41,6 +41,7 @@ def solve(
     options: Options | None = None,
     deadline: Deadline | None = None,
     schedule: str | None = None,
+    restarts=None,
     run_task: Callable[..., Result] | None = None,
 ) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``.
@@ -54,13 +55,15 @@ def solve(
     built ("split", "probing", "lines", "none"; None: the level measured best for the kind
     and pair, ``futomip.solvers.defaults``).  ``schedule`` says how the split search and the
     solver on the whole model share the time ("auto", "parallel", "sequential", "search";
-    ``futomip.pipeline.schedule``).  ``progress`` receives a line of text
+    ``futomip.pipeline.schedule``).  ``restarts`` is the Latin split search's restart policy:
+    "off" (the default), "plain", "lp" or "portfolio", optionally with the failures per unit of
+    the Luby cutoffs ("portfolio:50"), or a ``futomip.options.Restarts``.  ``progress`` receives a line of text
     about once a second during a long reduction.  ``options`` replaces the keyword settings
     when given.
 
     ``futomip.solve`` takes the measured default route for the puzzle's kind
     (``futomip.solvers.measured``) when none of ``backend``, ``solver``, ``encoding``,
-    ``reduce``, ``threads``, ``schedule`` (or their ``options`` fields, globals and solver
+    ``reduce``, ``threads``, ``schedule``, ``restarts`` (or their ``options`` fields, globals and solver
     options included) is given: for a nonogram with python-sat installed that is the ``sat``
     method (probing, then Kissat), whose ``Result`` is verified the same way and has
     ``method`` and ``backend`` "sat", ``solver`` the SAT solver's name ("kissat404"), no
@@ -70,6 +73,7 @@ def solve(
     ``futomip.pipeline.run``, when None).
     """
     if options is None:
-        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose, schedule=schedule)
+        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose, schedule=schedule,
+                          restarts=restarts)
     task = Task("unique" if unique else "solve", write_lp=write_lp, write_mps=write_mps)
     return (run_task or run)(puzzle, task, options, deadline, progress)
