@@ -9,9 +9,10 @@ the task; otherwise the first MILP row that runs here (``futomip.solvers.default
 - *Pinned* means any of backend, solver (a race included), encoding, reduce, globals,
   schedule, restarts, solver options or threads given: each names a part of the MILP, so the MILP
   runs as asked.  A seed, a time limit or the memory guard pin nothing.
-- A method row applies to the tasks its module lists in ``TASKS`` (default: solve and
-  unique); enumeration, explanation and model files always go to the MILP, and the
-  reason then says why the method was passed over.
+- A method row applies where the registry's ``futomip.methods.why_not`` finds nothing
+  against it (the tasks its module lists in ``TASKS``, default solve and unique, its
+  ``KINDS``, its library installed); enumeration, explanation and model files always go to
+  the MILP, and the reason then says why the method was passed over.
 - The ``Result`` is the chosen method's, with ``configuration`` the registry's reason;
   a method's result is verified like the pipeline's (``futomip.methods.finish``).
 
@@ -33,16 +34,13 @@ from ..pipeline.solve import solve as _keyword_solve
 from ..result import Result
 from ..solvers import wanted_capabilities
 from ..solvers.defaults import MILP, Configuration, configuration
-from . import method as method_module, run as run_method
+from . import run as run_method, why_not
 
-__all__ = ["KINDS", "EXACT", "TASKS", "pinned", "choose", "run", "solve", "keyword_solve"]
+__all__ = ["KINDS", "EXACT", "pinned", "choose", "run", "solve", "keyword_solve"]
 
 KINDS = frozenset(_ALL_KINDS)
 EXACT = True
-TASKS = ("solve", "unique")
-"""As a method (``--method default``, batch's label): what it is asked for."""
-_METHOD_TASKS = ("solve", "unique")
-"""What a method beside the MILP can do when its module names no ``TASKS``."""
+# As a method (``--method default``, batch's label) it does the registry's default TASKS.
 
 
 def pinned(options: Options) -> list[str]:
@@ -54,20 +52,6 @@ def pinned(options: Options) -> list[str]:
     return [f"--{name}" for name, value in given.items() if value]
 
 
-def _why_not(name: str, task: Task) -> str | None:
-    """None when method ``name`` can carry out ``task`` here, else the words why not."""
-    module = method_module(name)
-    if task.writes:
-        return f"it writes no model file (--write-{task.writes[0]})"
-    if task.action not in getattr(module, "TASKS", _METHOD_TASKS):
-        return {"all": "it does not enumerate (--all)", "explain": "it does not explain (--explain)"}.get(
-            task.action, f"it does not do {task.action}")
-    available: Callable[[], bool] | None = getattr(module, "available", None)
-    if available is not None and not available():
-        return getattr(module, "MISSING", f"{name} is not installed")
-    return None
-
-
 def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Configuration:
     """The registry's configuration for ``kind``, ``task`` and ``options`` (see the module text)."""
     wanted = wanted_capabilities(options, task.writes)
@@ -76,7 +60,7 @@ def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Conf
         # The MILP as asked; the reason says so when a method row would have come first.
         return configuration(kind, options.backend, options.solver, options.reduce, wanted,
                              lambda name: f"{' '.join(names)} pins the MILP")
-    return configuration(kind, None, None, None, wanted, lambda name: _why_not(name, task))
+    return configuration(kind, None, None, None, wanted, lambda name: why_not(name, task, kind))
 
 
 def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Deadline | None = None,
