@@ -158,3 +158,19 @@ def test_the_registry_says_why_a_method_cannot_take_a_task():
     assert "not nonogram" in methods.why_not("backtrack", Task("solve"), "nonogram")
     assert methods.why_not("csp", Task("unique"), "nonogram") is None
     assert not hasattr(default, "TASKS") and methods.TASKS == ("solve", "unique")
+
+
+def test_futomip_solve_takes_the_keywords_of_the_pipelines_solve():
+    """``futomip.solve`` (the route, with its own signature and docstring for the API page)
+    takes every keyword of ``futomip.pipeline.solve.solve`` but ``run_task``, in the same
+    order with the same defaults, so neither entry gains a keyword the other lacks."""
+    import inspect
+
+    from futomip.pipeline.solve import solve as pipeline_solve
+
+    route = inspect.signature(futomip.solve).parameters
+    pipeline = inspect.signature(pipeline_solve).parameters
+    assert futomip.solve is default.keyword_solve
+    assert [(p.name, p.default) for p in route.values()] == \
+        [(p.name, p.default) for p in pipeline.values() if p.name != "run_task"]
+    assert "restarts" in route and futomip.solve.__doc__.count("``restarts``") >= 1

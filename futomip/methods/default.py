@@ -23,7 +23,6 @@ As a method (``--method default``, batch's default label) its ``solve`` is this 
 
 from __future__ import annotations
 
-from functools import wraps
 from typing import Callable
 
 from ..kinds import KINDS as _ALL_KINDS
@@ -87,10 +86,52 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     return run(puzzle, Task("unique" if unique else "solve"), options, deadline)
 
 
-@wraps(_keyword_solve)
-def keyword_solve(*args, **keywords) -> Result:
-    keywords.setdefault("run_task", run)
-    return _keyword_solve(*args, **keywords)
+def keyword_solve(
+    puzzle,
+    backend: str | None = None,
+    solver: str | None = None,
+    encoding: str | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    verbose: bool = False,
+    unique: bool = False,
+    seed: int | None = None,
+    write_lp: str | None = None,
+    write_mps: str | None = None,
+    reduce: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    options: Options | None = None,
+    deadline: Deadline | None = None,
+    schedule: str | None = None,
+    restarts=None,
+) -> Result:
+    """Solve ``puzzle`` and return a verified ``Result`` (``futomip.solve``).
 
+    ``backend``/``solver`` default to the fastest available pair; ``encoding`` to the one
+    measured fastest for that solver.  With ``unique`` a second solve under a no-good cut
+    proves the solution unique (``unique=True``) or finds another (``unique=False`` and
+    ``second``); if the time limit ends that second solve, ``unique`` stays None.
+    ``time_limit`` covers every solve of the call together (or pass one ``deadline`` shared
+    by several calls).  ``reduce`` is the level of domain reduction before the model is
+    built ("split", "probing", "lines", "none"; None: the level measured best for the kind
+    and pair, ``futomip.solvers.defaults``).  ``schedule`` says how the split search and the
+    solver on the whole model share the time ("auto", "parallel", "sequential", "search";
+    ``futomip.pipeline.schedule``).  ``restarts`` is the Latin split search's restart policy:
+    "off" (the default), "plain", "lp" or "portfolio", optionally with the failures per unit of
+    the Luby cutoffs ("portfolio:50"), or a ``futomip.options.Restarts``.  ``progress``
+    receives a line of text about once a second during a long reduction.  ``options``
+    replaces the keyword settings when given.
 
-keyword_solve.__module__ = __name__
+    The measured default route for the puzzle's kind (``futomip.solvers.measured``) is taken
+    when none of ``backend``, ``solver``, ``encoding``, ``reduce``, ``threads``, ``schedule``,
+    ``restarts`` (or their ``options`` fields, globals and solver options included) is given:
+    for a nonogram with python-sat installed that is the ``sat`` method (probing, then
+    Kissat), whose ``Result`` is verified the same way and has ``method`` and ``backend``
+    "sat", ``solver`` the SAT solver's name ("kissat404"), no ``encoding``, no ``reduction``
+    record, the CNF's sizes in ``stats``, and never calls ``progress``.
+    ``write_lp``/``write_mps`` need the MILP and take it.  ``result.configuration`` says what
+    was chosen and why.  The keywords are those of ``futomip.pipeline.solve.solve`` (the MILP
+    alone), which does the work with this module's route as its ``run_task``.
+    """
+    # Every parameter, by name, at the top of the call (nothing else is bound yet).
+    return _keyword_solve(**locals(), run_task=run)
