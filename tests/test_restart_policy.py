@@ -5,6 +5,8 @@ made, and no state shared between two solves of one process.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import futomip
@@ -111,3 +113,14 @@ def test_no_restart_switch_is_left_in_the_modules():
     for module, name in ((latin_split, "RESTART_FAILURES"), (latin_split, "LP_RESTART_FAILURES"),
                          (latin_portfolio, "FAILURES")):
         assert not hasattr(module, name), f"{module.__name__}.{name} is back"
+
+
+def test_batch_gives_each_job_the_restart_policy(tmp_path):
+    """``futomip batch --restarts`` reaches every job's search: the record of a split Latin
+    puzzle names the policy, and its grid is verified."""
+    out = tmp_path / "runs.jsonl"
+    assert main(["batch", HARD, "-o", str(out), "--restarts", "portfolio:3", "--reduce", "split",
+                 "--pairs", "highspy/highs", "--jobs", "1", "-q"]) == 0
+    record = json.loads(out.read_text().splitlines()[0])
+    assert record["status"] == "solved" and record["reduction"]["search"]["restart_policy"] == "portfolio:3"
+    assert verify(io.read(HARD)[0], tuple(map(tuple, record["solution"]))) == []
