@@ -160,17 +160,16 @@ def test_the_registry_says_why_a_method_cannot_take_a_task():
     assert not hasattr(default, "TASKS") and methods.TASKS == ("solve", "unique")
 
 
-def test_futomip_solve_takes_the_keywords_of_the_pipelines_solve():
-    """``futomip.solve`` (the route, with its own signature and docstring for the API page)
-    takes every keyword of ``futomip.pipeline.solve.solve`` but ``run_task``, in the same
-    order with the same defaults, so neither entry gains a keyword the other lacks."""
+def test_every_keyword_of_futomip_solve_is_a_task_keyword_or_an_option():
+    """``futomip.solve`` (the route, with the API page's signature) names only keywords the
+    pipeline's ``solve`` takes: the task's own or ``Options`` fields (restarts included), so a
+    setting added to one cannot be missing from the other."""
+    import dataclasses
     import inspect
 
-    from futomip.pipeline.solve import solve as pipeline_solve
+    from futomip.options import Options
 
-    route = inspect.signature(futomip.solve).parameters
-    pipeline = inspect.signature(pipeline_solve).parameters
+    route = set(inspect.signature(futomip.solve).parameters)
+    task = {"puzzle", "unique", "write_lp", "write_mps", "progress", "options", "deadline"}
     assert futomip.solve is default.keyword_solve
-    assert [(p.name, p.default) for p in route.values()] == \
-        [(p.name, p.default) for p in pipeline.values() if p.name != "run_task"]
-    assert "restarts" in route and futomip.solve.__doc__.count("``restarts``") >= 1
+    assert "restarts" in route and route - task <= {field.name for field in dataclasses.fields(Options)}

@@ -130,8 +130,8 @@ def keyword_solve(
     "sat", ``solver`` the SAT solver's name ("kissat404"), no ``encoding``, no ``reduction``
     record, the CNF's sizes in ``stats``, and never calls ``progress``.
     ``write_lp``/``write_mps`` need the MILP and take it.  ``result.configuration`` says what
-    was chosen and why.  The keywords are those of ``futomip.pipeline.solve.solve`` (the MILP
-    alone), which does the work with this module's route as its ``run_task``.
+    was chosen and why.  ``futomip.pipeline.solve.solve`` (the MILP alone, which the
+    generators call) does the work, with this module's route as its ``run_task``.
     """
-    # Every parameter, by name, at the top of the call (nothing else is bound yet).
+    # Every parameter by name (nothing else is bound yet): the task's keywords and Options fields.
     return _keyword_solve(**locals(), run_task=run)

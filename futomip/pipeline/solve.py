@@ -24,35 +24,18 @@ from ..result import Result
 __all__ = ["Result", "Deadline", "Options", "solve", "default_encoding"]
 
 
-def solve(
-    puzzle,
-    backend: str | None = None,
-    solver: str | None = None,
-    encoding: str | None = None,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    verbose: bool = False,
-    unique: bool = False,
-    seed: int | None = None,
-    write_lp: str | None = None,
-    write_mps: str | None = None,
-    reduce: str | None = None,
-    progress: Callable[[str], None] | None = None,
-    options: Options | None = None,
-    deadline: Deadline | None = None,
-    schedule: str | None = None,
-    restarts=None,
-    run_task: Callable[..., Result] | None = None,
-) -> Result:
+def solve(puzzle, *, unique: bool = False, write_lp: str | None = None, write_mps: str | None = None,
+          progress: Callable[[str], None] | None = None, options: Options | None = None,
+          deadline: Deadline | None = None, run_task: Callable[..., Result] | None = None, **settings) -> Result:
     """Solve ``puzzle`` and return a verified ``Result``: ``run_task`` carries out the task
     (the MILP pipeline, ``futomip.pipeline.run``, when None).
 
-    The other keywords mean what they mean for ``futomip.solve``
-    (``futomip.methods.default.keyword_solve``, which documents them and calls this with the
-    measured-defaults route as ``run_task``).
+    ``settings`` are ``Options`` fields by name (``backend``, ``solver``, ``reduce``,
+    ``time_limit``, ``schedule``, ``restarts``, ...), which ``options`` replaces when given.
+    ``futomip.solve`` (``futomip.methods.default.keyword_solve``) documents every keyword and
+    calls this with the measured-defaults route as ``run_task``.
     """
     if options is None:
-        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose, schedule=schedule,
-                          restarts=restarts)
+        options = Options(**settings)
     task = Task("unique" if unique else "solve", write_lp=write_lp, write_mps=write_mps)
     return (run_task or run)(puzzle, task, options, deadline, progress)
