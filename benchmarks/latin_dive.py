@@ -7,8 +7,9 @@ Each instance is reduced ("split" level: the "lines" fixpoint), then each varian
 seconds, one variant after the other on the same instance.  "lporder": the root LP
 relaxation's values order the search (``DIVE_ROUNDS`` 1); "dive": a dive of up to
 ``latin_dive.MAX_ROUNDS`` LP rounds first; "lprestartK": the LP order with restarts after
-K x Luby failures (``RESTART_FAILURES`` K; the runs keep the LP order, noise on the cell
-choice).  Prints one line per instance and variant (time
+K x Luby failures (``Restarts("lp", K)``; the runs keep the LP order, noise on the cell
+choice).  Before the restart policy was an option this variant set the plain order's
+constant, which the LP-ordered search did not read: its earlier runs made no restarts.  Prints one line per instance and variant (time
 to the first leaf, nodes, the dive's summary), then medians.
 """
 
@@ -25,16 +26,17 @@ sys.path.insert(0, str(ROOT))
 
 
 def run(puzzle, variant: str, limit: float) -> dict:
+    from futomip.options import Restarts
     from futomip.pipeline.latin_relaxation import Relaxation
     from futomip.puzzles import verify
     from futomip.reduction import latin_core, latin_dive, latin_split, reduce
 
     latin_core.COMPILE_AFTER = 0.0
     latin_split.DIVE_ROUNDS = 1 if variant.startswith(("lporder", "lprestart")) else latin_dive.MAX_ROUNDS
-    latin_split.RESTART_FAILURES = int(variant[len("lprestart"):]) if variant.startswith("lprestart") else None
+    policy = Restarts("lp", int(variant[len("lprestart"):])) if variant.startswith("lprestart") else Restarts()
     started = time.perf_counter()
     root = reduce(puzzle, "split")
-    search = latin_split.Split(puzzle, root, stop_at=started + limit)
+    search = latin_split.Split(puzzle, root, stop_at=started + limit, restart_policy=policy)
     if variant != "plain":
         search.relaxation = Relaxation
     leaf = next(iter(search), None) if search.needed else None

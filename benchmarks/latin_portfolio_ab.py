@@ -6,7 +6,7 @@
 
 Each file is solved by ``futomip solve FILE --json --time-limit T --backend highspy --solver
 highs`` in a fresh process per configuration: ``default`` as it is, ``portfolio`` with
-``latin_portfolio.FAILURES`` set to ``--failures`` before the command runs.  Instance by
+``--restarts portfolio:FAILURES`` (``--failures``).  Instance by
 instance, the configurations alternate which runs first.  Seconds are wall time of the
 process (Python's and numba's start included).  Every solved grid is checked here again by
 ``futomip.verify``; a wrong grid stops the run.  Nothing here asserts a time.
@@ -26,16 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 CONFIGS = ("default", "portfolio")
-LAUNCH = ("import sys; from futomip.reduction import latin_portfolio; latin_portfolio.FAILURES = {failures}; "
-          "from futomip.cli import program; sys.argv[0] = 'futomip'; sys.exit(program())")
 
 
 def measure(path: str, config: str, time_limit: float, failures: int, extra: list[str]) -> dict:
     from futomip import io, verify
 
-    command = [sys.executable, "-c", LAUNCH.format(failures=failures if config == "portfolio" else None),
-               "solve", path, "--json", "--time-limit", str(time_limit),
-               "--backend", "highspy", "--solver", "highs", *extra]
+    policy = ["--restarts", f"portfolio:{failures}"] if config == "portfolio" else []
+    command = [sys.executable, "-m", "futomip", "solve", path, "--json", "--time-limit", str(time_limit),
+               "--backend", "highspy", "--solver", "highs", *policy, *extra]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, timeout=time_limit * 3 + 60)
     seconds = time.perf_counter() - start

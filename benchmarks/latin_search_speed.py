@@ -18,8 +18,8 @@ folder and imported instead of this checkout) as it runs by default, ``old-compi
 same with its kernels compiled from the first node; ``python`` is this checkout's search
 in Python (``latin_core.COMPILE_AFTER`` infinite: the hand-over never comes); ``interpreted`` runs this checkout with
 ``FUTOMIP_COMPILE=0``; ``compiled`` with the kernels compiled from the first node;
-``compiled-norestart`` the same with ``RESTART_FAILURES = None``, ``compiled-restartK`` with
-``RESTART_FAILURES = K``.  ``--first`` stops each search at its first leaf (the time to a
+``compiled-norestart`` the same with the restart policy off, ``compiled-restartK`` with
+``Restarts("plain", K)`` (``futomip.options.Restarts``, given to the ``Split``).  ``--first`` stops each search at its first leaf (the time to a
 first solution's sub-puzzle).
 """
 
@@ -47,15 +47,17 @@ from futomip.reduction import latin_core, latin_split
 mode = {mode!r}
 if {python!r}:
     latin_core.COMPILE_AFTER = float("inf")
+policy = {{}}
 if {restarts!r} != "default":
-    latin_split.RESTART_FAILURES = None if {restarts!r} == "norestart" else int({restarts!r})
+    from futomip.options import Restarts
+    policy = {{"restart_policy": Restarts() if {restarts!r} == "norestart" else Restarts("plain", int({restarts!r}))}}
 for line in sys.stdin:
     path, limit = line.rstrip("\n").rsplit(" ", 1)
     path, _, index = path.partition("#")
     puzzle = io.read(path)[int(index or 0)]
     root = reduce(puzzle, "split")
     start, cpu = time.perf_counter(), time.process_time()
-    kwargs = {{}} if mode is None else {{"mode": mode}}
+    kwargs = ({{}} if mode is None else {{"mode": mode}}) | policy
     search = latin_split.Split(puzzle, root, stop_at=start + float(limit), **kwargs)
     leaves = 0
     first = None

@@ -12,7 +12,7 @@ order of the configurations rotating instance by instance so no side always runs
   default for the kind among the installed pairs; ortools/cpsat with the ``[all]`` install);
 - ``highs``: ``--backend highspy --solver highs`` (what a HiGHS-only install runs by default);
 - ``highs-norestart``, ``highs-lprestart``: the same with the LP-ordered search's restarts
-  off or every 100 x Luby failures (``latin_split.LP_RESTART_FAILURES``).
+  off or every 100 x Luby failures (``Options(restarts="lp:100")``).
 
 All in this process, first solution only; "seconds" is what a user waits for after the
 file is read: for futomip reduction + build + solve (``SolutionFinder``), for the yardstick
@@ -36,9 +36,9 @@ sys.path.insert(0, str(ROOT))
 
 CONFIGS = {"cpsat": None, "default": (None, None), "highs": ("highspy", "highs"),
            "highs-norestart": ("highspy", "highs"), "highs-lprestart": ("highspy", "highs")}
-"""``highs-norestart`` / ``highs-lprestart``: ``highs`` with ``latin_split.LP_RESTART_FAILURES``
-None / 100 (the LP-ordered search without or with restarts), for the A/B of that setting."""
-RESTARTS = {"highs-norestart": None, "highs-lprestart": 100}
+"""``highs-norestart`` / ``highs-lprestart``: ``highs`` with the restart policy off / "lp:100"
+(the LP-ordered search without or with restarts), for the A/B of that setting."""
+RESTARTS = {"highs-norestart": "off", "highs-lprestart": "lp:100"}
 
 
 def measure(puzzle, config: str, time_limit: float) -> dict:
@@ -55,21 +55,16 @@ def measure(puzzle, config: str, time_limit: float) -> dict:
     else:
         from futomip.pipeline.finder import SolutionFinder
 
-        from futomip.reduction import latin_split
-
         backend, solver = CONFIGS[config]
-        saved = latin_split.LP_RESTART_FAILURES
-        if config in RESTARTS:
-            latin_split.LP_RESTART_FAILURES = RESTARTS[config]
         start = time.perf_counter()
-        finder = SolutionFinder(puzzle, Options(backend, solver, time_limit=time_limit), Deadline(time_limit, start))
+        finder = SolutionFinder(puzzle, Options(backend, solver, time_limit=time_limit, restarts=RESTARTS.get(config)),
+                                Deadline(time_limit, start))
         try:
             status, grid = finder.next_solution()
             seconds = time.perf_counter() - start
             ran = f"{finder.pair.backend}/{finder.pair.solver} --reduce {finder.level}"
         finally:
             finder.close()
-            latin_split.LP_RESTART_FAILURES = saved
     checked = None
     if status == SOLVED:
         problems = verify(puzzle, grid)

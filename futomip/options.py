@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from .errors import UsageError
 
-__all__ = ["Options", "Deadline", "REDUCE_LEVELS", "GLOBAL_FORMS", "SCHEDULES"]
+__all__ = ["Options", "Deadline", "Restarts", "REDUCE_LEVELS", "GLOBAL_FORMS", "SCHEDULES", "RESTART_KINDS"]
 
 REDUCE_LEVELS = ("split", "probing", "lines", "none")
 """Domain-reduction levels, strongest first (``futomip.reduction`` says what each does)."""
@@ -34,6 +34,53 @@ SCHEDULES = ("auto", "parallel", "sequential", "search")
 """How the split search and the solver on the whole model share the time
 (``futomip.pipeline.schedule``): "auto" (side by side when a core is free, else in turns),
 "parallel", "sequential", or "search" (the split search alone, the solver only on its leaves)."""
+
+RESTART_KINDS = ("off", "plain", "lp", "portfolio")
+"""Which restarts the Latin split search makes (``futomip.reduction.latin_restarts``): none
+(the default), in its own value order ("plain"), in the root LP's value order once it has
+one ("lp"), or a portfolio of value orders over the restarts ("portfolio")."""
+
+
+@dataclass(frozen=True)
+class Restarts:
+    """The Latin split search's restart policy: ``kind`` (one of ``RESTART_KINDS``) and
+    ``failures``, the failures (pruned children) per unit of the Luby sequence of restart
+    cutoffs (run k may fail ``failures`` x luby(k) times before the next restart).
+
+    Off by default: restarts did not win in the measurements (docs/measurements.md).  One
+    value per command, carried in ``Options.restarts``: nothing process-wide.
+    """
+
+    kind: str = "off"
+    failures: int = 100
+
+    def __post_init__(self) -> None:
+        if self.kind not in RESTART_KINDS:
+            raise UsageError(f"restarts must be one of {', '.join(RESTART_KINDS)} (optionally KIND:FAILURES, "
+                             f"e.g. lp:100), got {self.kind!r}")
+        if isinstance(self.failures, bool) or not isinstance(self.failures, int) or self.failures < 1:
+            raise UsageError(f"the restarts' failure unit must be a whole number >= 1 (e.g. lp:100), "
+                             f"got {self.failures!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> "Restarts":
+        """``KIND`` or ``KIND:FAILURES`` (``--restarts`` on the command line)."""
+        kind, sep, failures = str(text).strip().partition(":")
+        if not sep:
+            return cls(kind)
+        try:
+            unit = int(failures)
+        except ValueError:
+            raise UsageError(f"the restarts' failure unit must be a whole number >= 1 (e.g. lp:100), "
+                             f"got {failures!r} in {text!r}") from None
+        return cls(kind, unit)
+
+    @property
+    def on(self) -> bool:
+        return self.kind != "off"
+
+    def __str__(self) -> str:
+        return "off" if not self.on else f"{self.kind}:{self.failures}"
 
 
 @dataclass(frozen=True)
@@ -61,6 +108,9 @@ class Options:
     """``GLOBAL_FORMS``: "native", "linear", or None (the default, linear)."""
     schedule: str | None = None
     """One of ``SCHEDULES``; None is "auto"."""
+    restarts: Restarts | str | None = None
+    """The Latin split search's restart policy: a ``Restarts`` or its text ("lp", "portfolio:50");
+    None is off (``Restarts()``).  Kept as a ``Restarts``."""
 
     def __post_init__(self) -> None:
         if self.time_limit is not None:
@@ -81,6 +131,16 @@ class Options:
         if self.globals is not None and self.globals not in GLOBAL_FORMS:
             raise UsageError(f"globals must be one of {', '.join(GLOBAL_FORMS)}, got {self.globals!r}")
         object.__setattr__(self, "solver_options", tuple((str(k), str(v)) for k, v in self.solver_options))
+        if isinstance(self.restarts, str):
+            object.__setattr__(self, "restarts", Restarts.parse(self.restarts))
+        elif self.restarts is not None and not isinstance(self.restarts, Restarts):
+            raise UsageError(f"restarts must be a Restarts or one of {', '.join(RESTART_KINDS)} (optionally "
+                             f"KIND:FAILURES), got {self.restarts!r}")
+
+    @property
+    def restart_policy(self) -> Restarts:
+        """``restarts``, with None as ``Restarts()`` (off)."""
+        return self.restarts or Restarts()
 
     def but(self, **changes) -> "Options":
         """A copy with some fields changed (checked again)."""

@@ -144,3 +144,32 @@ def test_other_kinds_keep_their_milp_rows(sat_first, capsys):
     result = futomip.solve(futomip.load(str(DATA / "futoshiki.dat")))
     assert data["method"] == result.method == "milp"
     _checked(result.puzzle, result.grid)
+
+
+def test_the_registry_says_why_a_method_cannot_take_a_task():
+    """``futomip.methods.why_not`` passes a method over for a model file, a task outside its
+    ``TASKS`` (the registry's default TASKS where it names none) or a kind outside its
+    ``KINDS``, and finds nothing against an installed method on its own task and kind."""
+    from futomip import methods
+
+    assert "--write-lp" in methods.why_not("csp", Task("solve", write_lp="m.lp"))
+    assert "--all" in methods.why_not("csp", Task("all"))
+    assert "--explain" in methods.why_not("backtrack", Task("explain"))
+    assert "not nonogram" in methods.why_not("backtrack", Task("solve"), "nonogram")
+    assert methods.why_not("csp", Task("unique"), "nonogram") is None
+    assert not hasattr(default, "TASKS") and methods.TASKS == ("solve", "unique")
+
+
+def test_every_keyword_of_futomip_solve_is_a_task_keyword_or_an_option():
+    """``futomip.solve`` (the route, with the API page's signature) names only keywords the
+    pipeline's ``solve`` takes: the task's own or ``Options`` fields (restarts included), so a
+    setting added to one cannot be missing from the other."""
+    import dataclasses
+    import inspect
+
+    from futomip.options import Options
+
+    route = set(inspect.signature(futomip.solve).parameters)
+    task = {"puzzle", "unique", "write_lp", "write_mps", "progress", "options", "deadline"}
+    assert futomip.solve is default.keyword_solve
+    assert "restarts" in route and route - task <= {field.name for field in dataclasses.fields(Options)}

@@ -1,5 +1,7 @@
 """The documentation's examples run: every ```python block of docs/*.md (a page's blocks in
-order, in one namespace), every ```console block (each ``$ futomip ...`` line is run and the
+order, in one namespace, in a Python process of its own: an example that changes a module's
+state, as one that set a search switch once did, cannot leak into the rest of the suite, nor
+the suite's state into the example), every ```console block (each ``$ futomip ...`` line is run and the
 output shown under it must be the output produced), and every option that a ```bash synopsis
 gives a ``futomip`` command is one that command takes.
 
@@ -10,6 +12,7 @@ and ``...`` stands for any text within a line, or for any lines when it is a lin
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
@@ -91,14 +94,46 @@ def test_output_matching_allows_times_and_ellipses_only():
     assert not output_matches(["7 3 4"], ["7 3 5"])
 
 
+RUN_BLOCKS = """
+import json, sys
+namespace = {"__name__": "__docs__"}
+for name, body in json.load(sys.stdin):
+    exec(compile(body, name, "exec"), namespace)
+"""
+"""The page's Python blocks, read from stdin as (name, source) pairs, run in order in one
+namespace; a failing block's traceback names it ("python.md python block 3")."""
+
+
+def run_python_blocks(page: Path, cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess:
+    """The page's Python blocks run in a fresh Python process in ``cwd``."""
+    named = [(f"{page.name} python block {number}", body)
+             for number, body in enumerate(blocks(page, "python"), start=1)]
+    return subprocess.run([sys.executable, "-c", RUN_BLOCKS], input=json.dumps(named), cwd=cwd,
+                          capture_output=True, text=True, timeout=timeout)
+
+
 @pytest.mark.parametrize("page", _pages_with("python"), ids=lambda page: page.name)
-def test_python_examples_run(page, workdir, monkeypatch):
-    """Every Python block of the page runs without an error (the blocks assert what they show)."""
-    monkeypatch.chdir(workdir)
-    namespace = {"__name__": "__docs__"}
-    for number, body in enumerate(blocks(page, "python"), start=1):
-        code = compile(body, f"{page.name} python block {number}", "exec")
-        exec(code, namespace)  # noqa: S102 - the documentation's own example
+def test_python_examples_run(page, workdir):
+    """Every Python block of the page runs without an error (the blocks assert what they show),
+    in a process of its own."""
+    done = run_python_blocks(page, workdir)
+    assert done.returncode == 0, f"{page.name}: a python block failed:\n{done.stderr[-3000:]}"
+
+
+def test_a_python_example_runs_apart_from_the_suite(tmp_path):
+    """A block that sets a module constant changes it in the example's process only, and a
+    failing block fails its page with a traceback that names the block."""
+    from futomip.reduction import latin_core
+
+    page = tmp_path / "leaky.md"
+    page.write_text("```python\nfrom futomip.reduction import latin_core\nlatin_core.COMPILE_AFTER = -1.0\n```\n"
+                    "```python\nassert latin_core.COMPILE_AFTER == -1.0\nraise SystemExit(3)\n```\n")
+    before = latin_core.COMPILE_AFTER
+    done = run_python_blocks(page, tmp_path)
+    assert done.returncode == 3 and latin_core.COMPILE_AFTER == before != -1.0
+    (tmp_path / "broken.md").write_text("```python\nx = 1\n```\n```python\n1 / 0\n```\n")
+    done = run_python_blocks(tmp_path / "broken.md", tmp_path)
+    assert done.returncode != 0 and "broken.md python block 2" in done.stderr
 
 
 @pytest.mark.parametrize("page", _pages_with("console"), ids=lambda page: page.name)

@@ -14,6 +14,7 @@ from test_latin_kernels import MODES, _small_puzzles
 from test_reduction_latin import _brute_force
 
 from futomip import compiled, io
+from futomip.options import Restarts
 from futomip.pipeline.latin_relaxation import Relaxation
 from futomip.puzzles import verify
 from futomip.reduction import latin_core, latin_split, reduce
@@ -98,16 +99,16 @@ def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds, res
     LP alone or a dive of up to 400 rounds; the LP-ordered search restarting after every
     failure or never) yields exactly the brute-force solutions, each once, the dive's
     candidate included."""
-    saved = latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS, latin_split.LP_RESTART_FAILURES
-    latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS, latin_split.LP_RESTART_FAILURES = \
-        budget, rounds, restart_failures
+    saved = latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS
+    latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = budget, rounds
+    policy = Restarts() if restart_failures is None else Restarts("lp", restart_failures)
     try:
         root = reduce(puzzle, "split")
-        search = latin_split.Split(puzzle, root, mode="auto")
+        search = latin_split.Split(puzzle, root, mode="auto", restart_policy=policy)
         search.relaxation = Relaxation
         leaves = [leaf.masks for leaf in search]
     finally:
-        latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS, latin_split.LP_RESTART_FAILURES = saved
+        latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = saved
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
@@ -138,10 +139,9 @@ def test_restarts_of_the_lp_ordered_search_keep_the_lp_order(monkeypatch):
         pytest.skip("the LP order is the compiled search's (FUTOMIP_COMPILE=0 keeps the Python search, without it)")
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.0)
     monkeypatch.setattr(latin_split, "DIVE_ROUNDS", 1)
-    monkeypatch.setattr(latin_split, "LP_RESTART_FAILURES", 1)
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     root = reduce(puzzle, "split")
-    search = latin_split.Split(puzzle, root, mode="auto")
+    search = latin_split.Split(puzzle, root, mode="auto", restart_policy=Restarts("lp", 1))
     search.relaxation = Relaxation
     leaves = [leaf.masks for leaf in search]
     assert search.finished and search.dive is not None and search.restarts >= 1

@@ -18,6 +18,7 @@ from strategies import futoshiki_puzzles
 from test_reduction_latin import _brute_force, _latin_from_square
 
 from futomip import compiled, io
+from futomip.options import Restarts
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.sudoku import Sudoku
 from futomip.reduction import latin_core, latin_split, reduce
@@ -130,9 +131,9 @@ def test_probing_kernel_agrees_with_the_python_probe_and_keeps_every_solution(pu
             assert not solutions
 
 
-def _leaves(puzzle, mode: str):
+def _leaves(puzzle, mode: str, policy: Restarts = Restarts()):
     root = reduce(puzzle, "split")
-    search = latin_split.Split(puzzle, root, mode=mode)
+    search = latin_split.Split(puzzle, root, mode=mode, restart_policy=policy)
     leaves = [leaf.masks for leaf in search]
     return root, search, leaves
 
@@ -144,12 +145,8 @@ def test_search_leaves_agree_compiled_and_interpreted_and_hold_every_solution(re
     """Compiled and interpreted searches yield the same leaves in the same order with the same
     counters (restarts with noise included); the leaves are disjoint, hold every brute-force
     solution, and each fixed leaf is a verified solution."""
-    saved = latin_split.RESTART_FAILURES
-    latin_split.RESTART_FAILURES = restart_failures
-    try:
-        runs = {mode: _leaves(puzzle, mode) for mode in MODES}
-    finally:
-        latin_split.RESTART_FAILURES = saved
+    policy = Restarts() if restart_failures is None else Restarts("plain", restart_failures)
+    runs = {mode: _leaves(puzzle, mode, policy) for mode in MODES}
     (root, first, leaves), (_, second, others) = runs["interpreted"], runs["compiled"]
     assert leaves == others
     assert {k: v for k, v in first.summary().items() if k != "compiled"} == \
@@ -170,12 +167,11 @@ def test_search_leaves_agree_compiled_and_interpreted_and_hold_every_solution(re
 HARD = "data/futoshiki/hard9/hard9-seed100.txt"
 
 
-def test_search_on_a_hard_9x9_restarts_and_finds_the_one_solution_in_both_modes(monkeypatch):
+def test_search_on_a_hard_9x9_restarts_and_finds_the_one_solution_in_both_modes():
     """On a bundled hard 9x9 (restarting after 5 failures times the Luby sequence) both modes
     restart, agree node for node, and the single leaf is the puzzle's verified solution."""
-    monkeypatch.setattr(latin_split, "RESTART_FAILURES", 5)
     puzzle = io.read(HARD)[0]
-    runs = {mode: _leaves(puzzle, mode) for mode in MODES}
+    runs = {mode: _leaves(puzzle, mode, Restarts("plain", 5)) for mode in MODES}
     (_, first, leaves), (_, second, others) = runs["interpreted"], runs["compiled"]
     assert leaves == others and len(leaves) == 1
     assert first.nodes == second.nodes and first.restarts == second.restarts >= 1

@@ -16,6 +16,7 @@ from test_latin_kernels import MODES, _small_puzzles
 from test_reduction_latin import _brute_force
 
 from futomip import io
+from futomip.options import Restarts
 from futomip.pipeline.latin_relaxation import Relaxation
 from futomip.puzzles import verify
 from futomip.reduction import latin_core, latin_portfolio, latin_split, reduce
@@ -28,21 +29,24 @@ def _grid(masks, n):
 
 
 @contextmanager
-def portfolio(failures, compile_after=None):
-    """``latin_portfolio.FAILURES`` (and ``latin_core.COMPILE_AFTER``) set inside, restored after."""
-    saved = latin_portfolio.FAILURES, latin_core.COMPILE_AFTER
-    latin_portfolio.FAILURES = failures
-    if compile_after is not None:
-        latin_core.COMPILE_AFTER = compile_after
+def compiling_after(seconds):
+    """``latin_core.COMPILE_AFTER`` set inside, restored after."""
+    saved = latin_core.COMPILE_AFTER
+    latin_core.COMPILE_AFTER = seconds
     try:
         yield
     finally:
-        latin_portfolio.FAILURES, latin_core.COMPILE_AFTER = saved
+        latin_core.COMPILE_AFTER = saved
 
 
-def _search(puzzle, mode, lp=False):
+def _policy(failures):
+    """The portfolio restarting after ``failures`` x Luby failures; None: no restarts."""
+    return Restarts() if failures is None else Restarts("portfolio", failures)
+
+
+def _search(puzzle, mode, failures, lp=False):
     root = reduce(puzzle, "split")
-    search = latin_split.Split(puzzle, root, mode=mode)
+    search = latin_split.Split(puzzle, root, mode=mode, restart_policy=_policy(failures))
     if lp:
         search.relaxation = Relaxation
     return root, search, [leaf.masks for leaf in search]
@@ -54,8 +58,7 @@ def test_portfolio_search_yields_exactly_the_brute_force_solutions(puzzle, mode,
     """With the portfolio restarting after every 1, 2 or 5 failures (x Luby), the search,
     compiled or interpreted, yields every brute-force solution once and nothing else (none
     when the puzzle has none: infeasibility proved), each grid verified."""
-    with portfolio(failures):
-        root, search, leaves = _search(puzzle, mode)
+    root, search, leaves = _search(puzzle, mode, failures)
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
@@ -70,8 +73,8 @@ def test_portfolio_search_yields_exactly_the_brute_force_solutions(puzzle, mode,
 def test_portfolio_with_the_root_lp_yields_exactly_the_brute_force_solutions(puzzle, failures):
     """With the root LP's order among the runs (the split hands over at once and brings the
     relaxation), the portfolio's leaves are still exactly the brute-force solutions, once each."""
-    with portfolio(failures, compile_after=0.0):
-        root, search, leaves = _search(puzzle, "auto", lp=True)
+    with compiling_after(0.0):
+        root, search, leaves = _search(puzzle, "auto", failures, lp=True)
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
@@ -86,10 +89,9 @@ def test_portfolio_runs_reproduce_and_agree_compiled_and_interpreted():
     and the leaf is the verified solution."""
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     runs = []
-    with portfolio(1):
-        for mode in MODES + MODES:
-            _, search, leaves = _search(puzzle, mode)
-            runs.append((search.restarts, search.nodes, search.pruned, leaves))
+    for mode in MODES + MODES:
+        _, search, leaves = _search(puzzle, mode, 1)
+        runs.append((search.restarts, search.nodes, search.pruned, leaves))
     assert all(run == runs[0] for run in runs)
     restarts, _, _, leaves = runs[0]
     assert restarts >= 3  # the random order's run came round
@@ -141,10 +143,9 @@ def test_configure_sets_each_orders_controls():
 def test_root_facts_never_remove_a_solutions_value(puzzle, mode):
     """Every root fact the portfolio keeps (restarting after every failure) removes a value
     that no brute-force solution has in that cell."""
-    with portfolio(1):
-        root, search, _ = _search(puzzle, mode)
+    root, search, _ = _search(puzzle, mode, 1)
     n = puzzle.size
-    for cell, keep in search._facts:
+    for cell, keep in search.restarter.facts:
         for grid in _brute_force(puzzle):
             assert keep >> (grid[cell // n][cell % n] - 1) & 1
 
@@ -153,10 +154,9 @@ QCP = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "lat
 
 
 def _first_leaf(puzzle, mode, failures):
-    with portfolio(failures):
-        root = reduce(puzzle, "split")
-        search = latin_split.Split(puzzle, root, mode=mode)
-        return search, next(iter(search), None)
+    root = reduce(puzzle, "split")
+    search = latin_split.Split(puzzle, root, mode=mode, restart_policy=_policy(failures))
+    return search, next(iter(search), None)
 
 
 def test_portfolio_restarts_on_a_qcp_completion_and_its_first_leaf_is_verified():
@@ -179,6 +179,6 @@ def test_portfolio_proves_infeasibility_with_root_facts(name):
     keeps root facts and ends with no leaf, as the search without restarts does."""
     puzzle = io.read(QCP / name)[0]
     search, leaf = _first_leaf(puzzle, "compiled", 1)
-    assert leaf is None and search.finished and search.restarts >= 1 and search._facts
+    assert leaf is None and search.finished and search.restarts >= 1 and search.restarter.facts
     plain, plain_leaf = _first_leaf(puzzle, "compiled", None)
     assert plain_leaf is None and plain.finished

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from ..errors import UsageError
 
-__all__ = ["seconds", "positive_int", "non_negative_int", "check_output_path", "make_folder", "solver_option"]
+__all__ = ["seconds", "positive_int", "non_negative_int", "check_output_path", "make_folder", "solver_option",
+           "restart_policy"]
 
 
 def seconds(text: str) -> float:
@@ -54,6 +55,16 @@ def solver_option(text: str) -> tuple[str, str]:
     if not sep or not name.strip():
         raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
     return name.strip(), value.strip()
+
+
+def restart_policy(text: str):
+    """``KIND[:FAILURES]`` for ``--restarts`` (``futomip.options.Restarts``)."""
+    from ..options import Restarts
+
+    try:
+        return Restarts.parse(text)
+    except UsageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def make_folder(folder: str | Path, shown: str | None = None) -> Path:

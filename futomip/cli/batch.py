@@ -17,7 +17,7 @@ from .. import io
 from ..options import GLOBAL_FORMS, SCHEDULES, Options
 from ..pipeline.schedule import JOBS_VARIABLE
 from ..reduction import LEVELS
-from ._args import check_output_path, positive_int, seconds
+from ._args import check_output_path, positive_int, restart_policy, seconds
 from ._output import say, say_error
 
 __all__ = ["add_parser", "run_command"]
@@ -31,7 +31,7 @@ def add_parser(commands) -> None:
                        help="comma-separated methods: default, milp, backtrack, propagate, anneal, genetic, csp, cpsat, "
                             "sat (default: 'default', the measured best per kind as 'futomip solvers' shows, e.g. sat "
                             "for nonograms where python-sat is installed; milp when --pairs, --encoding, --reduce, "
-                            "--schedule or --globals pins the MILP)")
+                            "--schedule, --restarts or --globals pins the MILP)")
     batch.add_argument("--pairs", metavar="B/S,...", help="backend/solver pairs for milp (default: the fastest available)")
     batch.add_argument("--encoding", help="MILP model variant (default per solver)")
     batch.add_argument("--reduce", choices=LEVELS, default=None,
@@ -42,6 +42,9 @@ def add_parser(commands) -> None:
     batch.add_argument("--globals", choices=GLOBAL_FORMS, default=None,
                        help="global constraints as the solver's own (native: ortools/cpsat only; nonogram lines as "
                             "AddAutomaton) or as their linear rows (default: the measured default per kind)")
+    batch.add_argument("--restarts", type=restart_policy, default=None, metavar="KIND[:FAILURES]",
+                       help="restarts of the Latin split search: off (default), plain, lp, portfolio, optionally "
+                            "with the failures per Luby unit (default 100), as for 'futomip solve'")
     batch.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per job (each puzzle, each method)")
     batch.add_argument("--unique", action="store_true", help="also prove each solution unique")
     batch.add_argument("--repeat", type=positive_int, default=1, help="run everything this many times")
@@ -70,7 +73,7 @@ def run_command(args, started: float) -> int:
 
     check_output_path(args.output, None, "a results file")
     options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed,
-                      schedule=args.schedule, globals=args.globals)
+                      schedule=args.schedule, globals=args.globals, restarts=args.restarts)
     labels = parse_labels(args.method or _default_method(args, options), args.pairs)
     files = [(path, io.read(path)) for path in args.files]
     failed = error_keys(args.output) if args.resume else set()

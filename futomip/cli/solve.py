@@ -20,7 +20,8 @@ from ..pipeline import Task
 from ..reduction import LEVELS
 from ..result import Result
 from ..status import WRITTEN
-from ._args import add_file_arguments, check_output_path, positive_int, seconds, solver_option, non_negative_int
+from ._args import (add_file_arguments, check_output_path, non_negative_int, positive_int, restart_policy, seconds,
+                    solver_option)
 from ._output import say, status_line
 
 __all__ = ["add_parser", "run_command"]
@@ -63,6 +64,11 @@ def add_solver_arguments(parser) -> None:
                         help="with --reduce split: how the search and the solver on the whole model share the "
                              "time: side by side on a free core (parallel), in turns (sequential), or the "
                              "search alone (search); default auto: parallel when a core is free")
+    parser.add_argument("--restarts", type=restart_policy, default=None, metavar="KIND[:FAILURES]",
+                        help="with --reduce split on Latin-family puzzles (Futoshiki, Sudoku, Latin squares): "
+                             "restarts of the split search: off (the default), plain (in its own value order), lp "
+                             "(in the root LP's value order), portfolio (cycling through value orders); FAILURES is "
+                             "the failures per unit of the Luby cutoffs (default 100), e.g. --restarts lp:50")
     parser.add_argument("--time-limit", type=seconds, metavar="S", help="seconds for the whole command")
     parser.add_argument("--threads", type=positive_int, metavar="N", help="solver threads")
     parser.add_argument("--seed", type=non_negative_int, help="solver random seed")
@@ -79,7 +85,7 @@ def options_from(args) -> Options:
     """The command's ``Options`` from parsed arguments."""
     return Options(args.backend, args.solver, args.encoding, args.reduce, args.time_limit, args.threads, args.seed,
                    getattr(args, "verbose", False), tuple(args.solver_option), args.max_columns,
-                   getattr(args, "globals", None), getattr(args, "schedule", None))
+                   getattr(args, "globals", None), getattr(args, "schedule", None), getattr(args, "restarts", None))
 
 
 def run_command(args, started: float) -> int:

@@ -8,9 +8,9 @@ Each method is one module here, named in ``METHODS``, with
 - ``PARAMS`` (local search only): the names of its tuning parameters, which ``solve`` takes
   as ``params={name: value}`` (``--method anneal:t0=5:cooling=0.95`` on the command line);
 - optionally ``available()`` and ``MISSING`` (whether its library is installed, and the words
-  saying it is not) and ``TASKS`` (the pipeline tasks it can carry out, default solve and
-  unique): what the measured-defaults registry asks before it routes a kind's puzzles to a
-  method (``default``, ``futomip.methods.default``).
+  saying it is not) and ``TASKS`` (the pipeline tasks it can carry out, default ``TASKS``
+  below: solve and unique): what ``why_not`` reads, which the measured-defaults registry
+  asks before it routes a kind's puzzles to a method (``default``, ``futomip.methods.default``).
 
 Every method returns the same ``futomip.result.Result`` as the pipeline, made by
 ``finish`` below, which checks any grid with the kind's independent verifier
@@ -19,7 +19,8 @@ never returns a wrong grid.  Local-search methods that stop without a valid grid
 ``heuristic_failed`` with their best ``cost``.  Every method honours the deadline
 (``Options.time_limit`` / ``Deadline``) and a stop request (``futomip.stopping``).
 
-``run(name, puzzle, options, deadline, unique)`` is the one entry the CLI and batch use.
+``run(name, puzzle, options, deadline, unique)`` is the one entry the CLI and batch use;
+``why_not(name, task)`` says whether a method can take a pipeline task here.
 Must not import the CLI.
 """
 
@@ -35,9 +36,12 @@ from ..puzzles import verify
 from ..result import Result
 from ..status import SOLVED
 
-__all__ = ["METHODS", "DEFAULT", "method", "run", "finish", "search_result", "Budget", "parse"]
+__all__ = ["METHODS", "DEFAULT", "TASKS", "method", "why_not", "run", "finish", "search_result", "Budget", "parse"]
 
 DEFAULT = "milp"
+
+TASKS = ("solve", "unique")
+"""The pipeline tasks (``futomip.pipeline.Task.action``) of a method whose module names no ``TASKS``."""
 
 METHODS = {
     "milp": "futomip.methods.milp",
@@ -61,6 +65,25 @@ def method(name: str) -> ModuleType:
 
 def supports(name: str, puzzle) -> bool:
     return puzzle.kind in method(name).KINDS
+
+
+def why_not(name: str, task, kind: str | None = None) -> str | None:
+    """None when method ``name`` can carry out ``task`` (a ``futomip.pipeline.Task``: its
+    ``action`` and the model files it ``writes``) here, on a puzzle of ``kind`` when given;
+    else the words why not (no model files, a task outside its ``TASKS``, a kind outside its
+    ``KINDS``, its library not installed)."""
+    module = method(name)
+    if task.writes:
+        return f"it writes no model file (--write-{task.writes[0]})"
+    if task.action not in getattr(module, "TASKS", TASKS):
+        return {"all": "it does not enumerate (--all)", "explain": "it does not explain (--explain)"}.get(
+            task.action, f"it does not do {task.action}")
+    if kind is not None and kind not in module.KINDS:
+        return f"it solves {', '.join(sorted(module.KINDS))} puzzles, not {kind}"
+    available = getattr(module, "available", None)
+    if available is not None and not available():
+        return getattr(module, "MISSING", f"{name} is not installed")
+    return None
 
 
 def parse(text: str) -> tuple[str, dict[str, float]]:

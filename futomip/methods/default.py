@@ -7,11 +7,12 @@ nonograms: ``sat``, Kissat after probing) is taken when that method is installed
 the task; otherwise the first MILP row that runs here (``futomip.solvers.defaults``).
 
 - *Pinned* means any of backend, solver (a race included), encoding, reduce, globals,
-  schedule, solver options or threads given: each names a part of the MILP, so the MILP
+  schedule, restarts, solver options or threads given: each names a part of the MILP, so the MILP
   runs as asked.  A seed, a time limit or the memory guard pin nothing.
-- A method row applies to the tasks its module lists in ``TASKS`` (default: solve and
-  unique); enumeration, explanation and model files always go to the MILP, and the
-  reason then says why the method was passed over.
+- A method row applies where the registry's ``futomip.methods.why_not`` finds nothing
+  against it (the tasks its module lists in ``TASKS``, default solve and unique, its
+  ``KINDS``, its library installed); enumeration, explanation and model files always go to
+  the MILP, and the reason then says why the method was passed over.
 - The ``Result`` is the chosen method's, with ``configuration`` the registry's reason;
   a method's result is verified like the pipeline's (``futomip.methods.finish``).
 
@@ -22,7 +23,6 @@ As a method (``--method default``, batch's default label) its ``solve`` is this 
 
 from __future__ import annotations
 
-from functools import wraps
 from typing import Callable
 
 from ..kinds import KINDS as _ALL_KINDS
@@ -33,38 +33,22 @@ from ..pipeline.solve import solve as _keyword_solve
 from ..result import Result
 from ..solvers import wanted_capabilities
 from ..solvers.defaults import MILP, Configuration, configuration
-from . import method as method_module, run as run_method
+from . import run as run_method, why_not
 
-__all__ = ["KINDS", "EXACT", "TASKS", "pinned", "choose", "run", "solve", "keyword_solve"]
+__all__ = ["KINDS", "EXACT", "pinned", "choose", "run", "solve", "keyword_solve"]
 
 KINDS = frozenset(_ALL_KINDS)
 EXACT = True
-TASKS = ("solve", "unique")
-"""As a method (``--method default``, batch's label): what it is asked for."""
-_METHOD_TASKS = ("solve", "unique")
-"""What a method beside the MILP can do when its module names no ``TASKS``."""
+# As a method (``--method default``, batch's label) it does the registry's default TASKS.
 
 
 def pinned(options: Options) -> list[str]:
     """The MILP settings ``options`` pins, as option names (empty: the registry decides)."""
     given = {"backend": options.backend, "solver": options.solver, "encoding": options.encoding,
              "reduce": options.reduce, "globals": options.globals, "schedule": options.schedule,
+             "restarts": options.restarts,
              "solver-option": options.solver_options, "threads": options.threads}
     return [f"--{name}" for name, value in given.items() if value]
-
-
-def _why_not(name: str, task: Task) -> str | None:
-    """None when method ``name`` can carry out ``task`` here, else the words why not."""
-    module = method_module(name)
-    if task.writes:
-        return f"it writes no model file (--write-{task.writes[0]})"
-    if task.action not in getattr(module, "TASKS", _METHOD_TASKS):
-        return {"all": "it does not enumerate (--all)", "explain": "it does not explain (--explain)"}.get(
-            task.action, f"it does not do {task.action}")
-    available: Callable[[], bool] | None = getattr(module, "available", None)
-    if available is not None and not available():
-        return getattr(module, "MISSING", f"{name} is not installed")
-    return None
 
 
 def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Configuration:
@@ -75,7 +59,7 @@ def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Conf
         # The MILP as asked; the reason says so when a method row would have come first.
         return configuration(kind, options.backend, options.solver, options.reduce, wanted,
                              lambda name: f"{' '.join(names)} pins the MILP")
-    return configuration(kind, None, None, None, wanted, lambda name: _why_not(name, task))
+    return configuration(kind, None, None, None, wanted, lambda name: why_not(name, task, kind))
 
 
 def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Deadline | None = None,
@@ -102,10 +86,52 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     return run(puzzle, Task("unique" if unique else "solve"), options, deadline)
 
 
-@wraps(_keyword_solve)
-def keyword_solve(*args, **keywords) -> Result:
-    keywords.setdefault("run_task", run)
-    return _keyword_solve(*args, **keywords)
+def keyword_solve(
+    puzzle,
+    backend: str | None = None,
+    solver: str | None = None,
+    encoding: str | None = None,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    verbose: bool = False,
+    unique: bool = False,
+    seed: int | None = None,
+    write_lp: str | None = None,
+    write_mps: str | None = None,
+    reduce: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    options: Options | None = None,
+    deadline: Deadline | None = None,
+    schedule: str | None = None,
+    restarts=None,
+) -> Result:
+    """Solve ``puzzle`` and return a verified ``Result`` (``futomip.solve``).
 
+    ``backend``/``solver`` default to the fastest available pair; ``encoding`` to the one
+    measured fastest for that solver.  With ``unique`` a second solve under a no-good cut
+    proves the solution unique (``unique=True``) or finds another (``unique=False`` and
+    ``second``); if the time limit ends that second solve, ``unique`` stays None.
+    ``time_limit`` covers every solve of the call together (or pass one ``deadline`` shared
+    by several calls).  ``reduce`` is the level of domain reduction before the model is
+    built ("split", "probing", "lines", "none"; None: the level measured best for the kind
+    and pair, ``futomip.solvers.defaults``).  ``schedule`` says how the split search and the
+    solver on the whole model share the time ("auto", "parallel", "sequential", "search";
+    ``futomip.pipeline.schedule``).  ``restarts`` is the Latin split search's restart policy:
+    "off" (the default), "plain", "lp" or "portfolio", optionally with the failures per unit of
+    the Luby cutoffs ("portfolio:50"), or a ``futomip.options.Restarts``.  ``progress``
+    receives a line of text about once a second during a long reduction.  ``options``
+    replaces the keyword settings when given.
 
-keyword_solve.__module__ = __name__
+    The measured default route for the puzzle's kind (``futomip.solvers.measured``) is taken
+    when none of ``backend``, ``solver``, ``encoding``, ``reduce``, ``threads``, ``schedule``,
+    ``restarts`` (or their ``options`` fields, globals and solver options included) is given:
+    for a nonogram with python-sat installed that is the ``sat`` method (probing, then
+    Kissat), whose ``Result`` is verified the same way and has ``method`` and ``backend``
+    "sat", ``solver`` the SAT solver's name ("kissat404"), no ``encoding``, no ``reduction``
+    record, the CNF's sizes in ``stats``, and never calls ``progress``.
+    ``write_lp``/``write_mps`` need the MILP and take it.  ``result.configuration`` says what
+    was chosen and why.  ``futomip.pipeline.solve.solve`` (the MILP alone, which the
+    generators call) does the work, with this module's route as its ``run_task``.
+    """
+    # Every parameter by name (nothing else is bound yet): the task's keywords and Options fields.
+    return _keyword_solve(**locals(), run_task=run)

@@ -23,7 +23,8 @@ from ..status import SOLVED
 
 __all__ = ["Enumeration", "solutions", "enumerate_all", "explain"]
 
-_KEYWORDS = ("backend", "solver", "encoding", "reduce", "time_limit", "threads", "seed", "verbose", "schedule")
+_KEYWORDS = ("backend", "solver", "encoding", "reduce", "time_limit", "threads", "seed", "verbose", "schedule",
+             "restarts")
 
 
 def _options(options: Options | None, keywords: dict) -> Options:

@@ -71,6 +71,11 @@ class SolutionFinder:
         self.domains = reduction.reduce(puzzle, self.level, deadline.fraction_end(0.5), progress)
         self.split = reduction.split(puzzle, self.domains, deadline.end, progress) \
             if self.level == "split" else None
+        if hasattr(self.split, "restart_policy"):
+            self.split.restart_policy = options.restart_policy  # the Latin search's restarts (latin_restarts)
+        elif options.restart_policy.on:
+            self._note(f"restarts {options.restart_policy} unused: only the Latin split search restarts, and this "
+                       f"run makes none (level {self.level}{'' if self.level == 'split' else '; --reduce split'})")
         if hasattr(self.split, "relaxation") and latin_relaxation.available():
             # The Latin search dives on the LP relaxation once it has worked a while (latin_dive).
             self.split.relaxation = latin_relaxation.Relaxation

@@ -1,4 +1,4 @@
-"""``futomip.solve``: the everyday entry point of the Python API, in keyword form.
+"""The keyword form of the pipeline, behind ``futomip.solve`` (``futomip.methods.default.keyword_solve``).
 
     result = futomip.solve(puzzle, backend="pyomo", solver="cbc", unique=True, time_limit=30)
 
@@ -24,52 +24,18 @@ from ..result import Result
 __all__ = ["Result", "Deadline", "Options", "solve", "default_encoding"]
 
 
-def solve(
-    puzzle,
-    backend: str | None = None,
-    solver: str | None = None,
-    encoding: str | None = None,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    verbose: bool = False,
-    unique: bool = False,
-    seed: int | None = None,
-    write_lp: str | None = None,
-    write_mps: str | None = None,
-    reduce: str | None = None,
-    progress: Callable[[str], None] | None = None,
-    options: Options | None = None,
-    deadline: Deadline | None = None,
-    schedule: str | None = None,
-    run_task: Callable[..., Result] | None = None,
-) -> Result:
-    """Solve ``puzzle`` and return a verified ``Result``.
+def solve(puzzle, *, unique: bool = False, write_lp: str | None = None, write_mps: str | None = None,
+          progress: Callable[[str], None] | None = None, options: Options | None = None,
+          deadline: Deadline | None = None, run_task: Callable[..., Result] | None = None, **settings) -> Result:
+    """Solve ``puzzle`` and return a verified ``Result``: ``run_task`` carries out the task
+    (the MILP pipeline, ``futomip.pipeline.run``, when None).
 
-    ``backend``/``solver`` default to the fastest available pair; ``encoding`` to the one
-    measured fastest for that solver.  With ``unique`` a second solve under a no-good cut
-    proves the solution unique (``unique=True``) or finds another (``unique=False`` and
-    ``second``); if the time limit ends that second solve, ``unique`` stays None.
-    ``time_limit`` covers every solve of the call together (or pass one ``deadline`` shared
-    by several calls).  ``reduce`` is the level of domain reduction before the model is
-    built ("split", "probing", "lines", "none"; None: the level measured best for the kind
-    and pair, ``futomip.solvers.defaults``).  ``schedule`` says how the split search and the
-    solver on the whole model share the time ("auto", "parallel", "sequential", "search";
-    ``futomip.pipeline.schedule``).  ``progress`` receives a line of text
-    about once a second during a long reduction.  ``options`` replaces the keyword settings
-    when given.
-
-    ``futomip.solve`` takes the measured default route for the puzzle's kind
-    (``futomip.solvers.measured``) when none of ``backend``, ``solver``, ``encoding``,
-    ``reduce``, ``threads``, ``schedule`` (or their ``options`` fields, globals and solver
-    options included) is given: for a nonogram with python-sat installed that is the ``sat``
-    method (probing, then Kissat), whose ``Result`` is verified the same way and has
-    ``method`` and ``backend`` "sat", ``solver`` the SAT solver's name ("kissat404"), no
-    ``encoding``, no ``reduction`` record, the CNF's sizes in ``stats``, and never calls
-    ``progress``.  ``write_lp``/``write_mps`` need the MILP and take it.  ``result.configuration``
-    says what was chosen and why.  ``run_task`` carries out the task (the MILP pipeline,
-    ``futomip.pipeline.run``, when None).
+    ``settings`` are ``Options`` fields by name (``backend``, ``solver``, ``reduce``,
+    ``time_limit``, ``schedule``, ``restarts``, ...), which ``options`` replaces when given.
+    ``futomip.solve`` (``futomip.methods.default.keyword_solve``) documents every keyword and
+    calls this with the measured-defaults route as ``run_task``.
     """
     if options is None:
-        options = Options(backend, solver, encoding, reduce, time_limit, threads, seed, verbose, schedule=schedule)
+        options = Options(**settings)
     task = Task("unique" if unique else "solve", write_lp=write_lp, write_mps=write_mps)
     return (run_task or run)(puzzle, task, options, deadline, progress)

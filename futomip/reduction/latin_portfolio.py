@@ -4,9 +4,10 @@ Gomes, Selman and Kautz found the run times of a randomised backtracking search 
 quasigroup completion heavy-tailed: one value order is stuck where another finishes at
 once, and restarts with randomisation cut the tail.  On the order-25 QCP and order 30-45
 QWH completions the root LP's value order (``latin_dive``) and the plain smallest-value
-order each solve instances the other does not (docs/measurements.md).  So, when
-``FAILURES`` is set, the search restarts after ``FAILURES`` x luby(run) failures (pruned
-children) and run k takes the k-th order of the cycle
+order each solve instances the other does not (docs/measurements.md).  So, under the
+restart policy "portfolio" (``futomip.options.Restarts``, applied by ``latin_restarts``), the
+search restarts after ``failures`` x luby(run) failures (pruned children) and run k takes
+the k-th order of the cycle
 
     "lp":     the value the root relaxation puts highest first (only when the split has one)
     "plain":  the smallest value first
@@ -39,12 +40,7 @@ import random
 
 from .latin_kernels import C_LEVEL, C_NOISE, C_VALUE_ORDER, W_LEV_BIT, W_LEV_CELL, W_LEV_PHASE
 
-__all__ = ["FAILURES", "ORDERS", "order_of", "random_prefer", "configure", "root_facts"]
-
-FAILURES: int | None = None
-"""Failures per unit of the Luby sequence of restart cutoffs in the portfolio; None: no
-portfolio (the split's own ``RESTART_FAILURES`` / ``LP_RESTART_FAILURES`` apply).  Off by
-default: see docs/notes/portfolio.md for the measurements."""
+__all__ = ["ORDERS", "order_of", "random_prefer", "configure", "root_facts"]
 
 ORDERS = ("lp", "plain", "random")
 """The value orders the runs cycle through (without a root LP, "lp" is left out)."""

@@ -22,13 +22,10 @@ starts on Python integers (``_depth_first_python``, also the search for orders a
 compiled search starts again from the root and skips the leaves already yielded (with
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
 process that has numba loaded already the first search runs on the compiled kernels instead.
-Restarts go back to the root before the first leaf after a Luby sequence of failure
-cutoffs, keeping the weights: in the plain order (``RESTART_FAILURES``, off by default)
-with the value order alternating and seeded noise on the scores from the third run; in the
-root LP's order (``LP_RESTART_FAILURES``, off by default) with that order kept and the
-noise from the second run; or, with ``latin_portfolio.FAILURES`` set (off by default), a
-portfolio whose runs cycle through the LP's, the plain and a seeded random value order.
-A run that yields a leaf runs to its end.
+Restarts (off by default) go back to the root before the first leaf after a Luby sequence
+of failure cutoffs, as the search's ``restart_policy`` (``futomip.options.Restarts``, from
+the command's ``Options``) says: ``latin_restarts`` holds the cutoffs and what each restart
+changes.  A run that yields a leaf runs to its end.
 
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
@@ -50,14 +47,15 @@ import time
 from typing import Callable, Iterator
 
 from .. import compiled
-from . import latin_core, latin_portfolio, nonogram_split
+from ..options import Restarts
+from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
-from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_NOISE, C_PRUNED, C_RNG, C_VALUE_ORDER
+from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_PRUNED, C_RNG, C_VALUE_ORDER
+from .latin_restarts import Restarter
 from .latin_search_kernels import DONE, LEAF, RESTART
-from .nonogram_learning import luby
 
-__all__ = ["LEAF_SHARE", "RESTART_FAILURES", "Split"]
+__all__ = ["LEAF_SHARE", "Split"]
 
 LEAF_SHARE = 0.0
 """A node with at most this share of its cells open goes to the MILP as it is.  0: only
@@ -65,20 +63,6 @@ nodes the fixpoint fixed entirely (each costs a model build and a solve, some 5-
 against well under a millisecond for a search node on a 9x9)."""
 
 PROGRESS_EVERY = 1.0
-
-RESTART_FAILURES: int | None = None
-"""Failures (pruned children) per unit of the Luby sequence of restart cutoffs before the
-first leaf; None: never restart.  Off by default: with cutoffs of 100 or 1000 failures,
-restarts found the first leaf of as many order-25 QCP instances as the plain search (4 of
-15 in 10 s, not the same 4), cost nodes on easy QWH completions and on hard 9x9 Futoshiki
-searched to the end (docs/measurements.md)."""
-
-LP_RESTART_FAILURES: int | None = None
-"""The same, for a search ordered by the root LP (``DIVE_ROUNDS`` >= 1): its restarts keep the
-LP's value order and put noise on the cell choice.  Off by default: with 100 (x Luby) the
-search alone found 7 of 9 order 35-45 QWH completions in 20 s against 5 of 9 without, but in
-the whole pipeline (HiGHS, 30 s) on 9 other ones 2 against 2 (docs/measurements.md, Latin
-completion (QWH) against CP-SAT)."""
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
@@ -107,11 +91,13 @@ class Split(nonogram_split.Split):
     cells than a leaf may have.  Counters: ``nodes`` (nodes whose fixpoint held), ``leaves``
     (yielded), ``pruned`` (children the fixpoint proved empty), ``depth`` (deepest node),
     ``root_slice`` and ``first_search`` (set by the pipeline's schedule); the nonogram
-    search's other counters stay 0.
+    search's other counters stay 0.  ``restart_policy`` (``Restarts``, off by default; the
+    pipeline sets the command's) says when the search restarts (``latin_restarts``).
     """
 
     def __init__(self, puzzle, root: LatinDomains, stop_at: float | None = None,
-                 progress: Callable[[str], None] | None = None, mode: str = "auto") -> None:
+                 progress: Callable[[str], None] | None = None, mode: str = "auto",
+                 restart_policy: Restarts = Restarts()) -> None:
         self.puzzle = puzzle
         self.root = root
         self.stop_at = stop_at
@@ -129,12 +115,21 @@ class Split(nonogram_split.Split):
         """How the kernels run: "auto", "interpreted" or "compiled" (``latin_core.Core``)."""
         self._core: latin_core.Core | None = None
         self._offsets = (0, 0, 0)
-        self._facts: list[tuple[int, int]] = []
-        """The portfolio's root facts so far (``latin_portfolio.root_facts``)."""
+        self.restart_policy = restart_policy
         self.relaxation = None
         """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
         sets it); None: no dive, the search alone."""
         self.dive = None
+
+    @property
+    def restart_policy(self) -> Restarts:
+        """When the search restarts (``Restarts``; set before it starts)."""
+        return self.restarter.policy
+
+    @restart_policy.setter
+    def restart_policy(self, policy: Restarts) -> None:
+        self.restarter = Restarter(policy, self.root.masks, SEED)
+        """The restarts of this search (``latin_restarts``), with the root facts so far."""
 
     @property
     def needed(self) -> bool:
@@ -142,7 +137,8 @@ class Split(nonogram_split.Split):
 
     def summary(self) -> dict:
         """The search counters, for reports, and whether its kernels ran ``compiled``."""
-        summary = {**super().summary(), "compiled": self._core is not None and self._core.compiled}
+        summary = {**super().summary(), "compiled": self._core is not None and self._core.compiled,
+                   "restart_policy": str(self.restart_policy)}
         if self.dive is not None:
             summary["dive"] = self.dive.summary()
         return summary
@@ -242,29 +238,12 @@ class Split(nonogram_split.Split):
                 self.progress(f"search: {self.nodes} nodes, {self.restarts} restarts, depth {self.depth}, "
                               f"{self.leaves} sub-puzzles" + (" (compiled)" if core.compiled else ""))
             if outcome == RESTART:
-                # Back to the root with the failure weights learnt so far; every other run tries
-                # values from the largest, and from the third run on the scores get noise.
+                # Back to the root with the failure weights learnt so far (``latin_restarts``).
                 run += 1
                 self.restarts += 1
-                facts = latin_portfolio.root_facts(core) if latin_portfolio.FAILURES is not None else []
-                core.restart()
-                if latin_portfolio.FAILURES is not None:
-                    # The portfolio: the runs cycle through value orders, and what earlier runs
-                    # refuted at the root holds again from the start (``latin_portfolio``).
-                    latin_portfolio.configure(core, run, None if self.dive is None else self.dive.prefer,
-                                              self.root.masks, SEED)
-                    self._facts.extend(facts)
-                    if self._facts and not core.restrict(self._facts):
-                        self.finished = True  # the refutations leave no value somewhere: no solution
-                        return
-                elif self.dive is None:
-                    core.set_control(C_VALUE_ORDER, 1 - run % 2)
-                    core.set_control(C_NOISE, int(run >= 3))
-                else:
-                    # The LP's order stays (it is what finds QWH completions); only the noise on
-                    # the cell choice and the failure weights make the runs differ.
-                    core.set_control(C_NOISE, 1)
-                core.set_control(C_FAIL_LIMIT, self._budget(run))
+                if not self.restarter.restart(core, run, self.dive):
+                    self.finished = True  # the root facts leave no value somewhere: no solution
+                    return
             elif outcome == LEAF:
                 # A run that yields a leaf runs to its end: no leaf comes twice.
                 core.set_control(C_FAIL_LIMIT, -1)
@@ -298,10 +277,7 @@ class Split(nonogram_split.Split):
 
     def _budget(self, run: int) -> int:
         """The failures restart ``run`` may meet before the next restart (-1: no restarts)."""
-        failures = RESTART_FAILURES if self.dive is None else LP_RESTART_FAILURES
-        if latin_portfolio.FAILURES is not None:
-            failures = latin_portfolio.FAILURES
-        return -1 if failures is None else failures * luby(run)
+        return self.restarter.budget(run, self.dive is not None)
 
     def _sync_core(self) -> None:
         control = self._core.control  # once per chunk: no dict of counters
