@@ -156,8 +156,13 @@ def options_for(config: str, kind: str, backend: str, solver: str, limit: float)
     if config in ("solver", "probed"):
         level = "probing" if config == "probed" else WHOLE_LEVEL[kind]
         return Options(backend, solver, reduce=level, time_limit=limit)
-    schedule = {"search": "search", "turns": "sequential"}.get(config)
+    schedule = {"search": "search", "turns": "sequential"}.get(config, SPLIT_SCHEDULE)
     return Options(backend, solver, reduce="split", time_limit=limit, schedule=schedule)
+
+
+SPLIT_SCHEDULE: str | None = None
+"""The schedule of the "split" configuration: None (auto, what users get), or ``--split-schedule
+parallel`` to measure side by side where auto would take turns (only fair on idle cores)."""
 
 
 def killers(limit: int, folder: str | None) -> list:
@@ -374,6 +379,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds over every puzzle and configuration; each counts by its median")
+    parser.add_argument("--split-schedule", choices=("auto", "parallel"), default="auto",
+                        help="the schedule of the split configuration (default auto)")
     parser.add_argument("--allowance", type=float, default=ALLOWANCE,
                         help=f"seconds the schedule's bound allows beyond its factor (default {ALLOWANCE})")
     parser.add_argument("--jsonl", help="also append every run to this file")
@@ -381,6 +388,8 @@ def main(argv=None) -> int:
     parser.add_argument("--from-jsonl", nargs="+", metavar="FILE",
                         help="measure nothing: report (and --write) from the runs recorded in these files")
     args = parser.parse_args(argv)
+    global SPLIT_SCHEDULE
+    SPLIT_SCHEDULE = None if args.split_schedule == "auto" else args.split_schedule
     if args.from_jsonl:
         runs = [json.loads(line) for path in args.from_jsonl for line in open(path) if line.strip()]
         totals, lines = report(runs, args.time_limit, args.allowance)
