@@ -145,3 +145,28 @@ def test_in_process_fallback_answers_like_the_child_and_stops_at_the_deadline():
     knotty = load("data/nonogram/wolter/knotty.nin")
     cnf = nonogram_cnf.encode(knotty, reduce(knotty, "probing"))
     assert sat._run_here(cnf.clauses, cnf.cells, Deadline(2)) == (None, None)
+
+
+def test_a_stop_during_the_uniqueness_proof_keeps_the_first_grid(monkeypatch):
+    """Ctrl-C or SIGTERM while the second solve runs gives the verified first grid, uniqueness
+    unknown and the interrupt in ``stopped``, as the MILP pipeline does (not an exception)."""
+    import signal
+
+    from futomip.methods import sat
+    from futomip.stopping import Stopped
+
+    real, calls = sat._run, []
+
+    def interrupted_second_solve(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise Stopped(signal.SIGTERM)  # what the signal handler raises in the main thread
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sat, "_run", interrupted_second_solve)
+    puzzle = Nonogram([(1,), (1,)], [(1,), (1,)])  # two solutions: the diagonals
+    result = methods.run("sat", puzzle, Options(), Deadline(30), unique=True)
+    assert result.status == SOLVED and not verify(puzzle, result.grid)
+    assert result.unique is None and isinstance(result.stopped, Stopped)
+    assert result.message == f"uniqueness unknown: {result.stopped.reason}"
+    assert len(calls) == 2

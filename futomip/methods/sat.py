@@ -169,12 +169,20 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
              "variables": cnf.variables, "clauses": len(cnf.clauses), "sat_solver": name, "solves": 0}
     open_cells = [r * puzzle.width + c for r in range(puzzle.height) for c in range(puzzle.width)
                   if domains.cells[r][c] == UNKNOWN]
-    found, finished = [], True
+    found, finished, stopped = [], True, None
     while domains.contradiction is None and len(found) < (2 if unique else 1):
         stats["solves"] += 1
         phases = None if not found else [v + 1 if value else -(v + 1)
                                          for v, value in enumerate(x for row in found[-1] for x in row)]
-        satisfiable, model = _run(name, cnf.clauses, cnf.cells, deadline, phases)
+        try:
+            satisfiable, model = _run(name, cnf.clauses, cnf.cells, deadline, phases)
+        except KeyboardInterrupt as exc:
+            if not found:
+                raise
+            # A stop during the uniqueness proof keeps the grid already found, as the MILP
+            # pipeline does (futomip.pipeline.tasks): the result carries the interrupt.
+            stopped, finished = exc, False
+            break
         if satisfiable is None:
             finished = False
             break
@@ -188,4 +196,9 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     seconds = {"reduce": reduced - start, "build": built - reduced, "solve": time.perf_counter() - built}
     result = search_result(puzzle, "sat", found, finished, unique, seconds, stats)
     result.solver = name
+    if stopped is not None:
+        from ..pipeline.tasks import interruption_message
+
+        result.stopped = stopped
+        result.message = f"uniqueness unknown: {interruption_message(stopped)}"
     return result
