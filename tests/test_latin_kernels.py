@@ -225,3 +225,17 @@ def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
     assert search.summary()["compiled"] == compiled.compiled()
     grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
     assert verify(puzzle, grid) == []
+
+
+def test_sudoku_without_signs_share_one_layout_and_each_search_finds_its_own_solution():
+    """Two hard 9x9 Sudoku (no signs) share one kernel layout and structure, and each search,
+    compiled and interpreted alike, yields the same single leaf: its puzzle's verified solution."""
+    puzzles = [io.read("data/sudoku/hardest.txt")[k] for k in (0, 2)]
+    runs = [{mode: _leaves(puzzle, mode) for mode in MODES} for puzzle in puzzles]
+    layouts = [latin_core._layout(run["compiled"][0].board) for run in runs]
+    assert layouts[0] is layouts[1]
+    for puzzle, run in zip(puzzles, runs):
+        (_, first, leaves), (_, second, others) = run["interpreted"], run["compiled"]
+        assert leaves == others and len(leaves) == 1 and first.nodes == second.nodes
+        grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
+        assert verify(puzzle, grid) == []
