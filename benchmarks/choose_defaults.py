@@ -338,8 +338,13 @@ def write_defaults(totals: dict, command: str, count: dict) -> None:
     header = [line for line in OUT.read_text().splitlines() if line.startswith("#")]
     text = ['"""' + measured.__doc__ + '"""', ""] + header + [
             f"# Measured {today} ({', '.join(sorted(count))}) with: {command}",
-            f'MEASURED = "{today}"', "", "DEFAULTS: dict[str, tuple[tuple[str, str, str, str, str], ...]] = {"]
+            f'MEASURED = "{today}"', ""]
     fresh = ranked(totals)
+    # The day each kind was measured: this run's kinds today, the others as they were.
+    dates = {kind: getattr(measured, "MEASURED_ON", {}).get(kind, measured.MEASURED) for kind in measured.DEFAULTS}
+    dates.update({kind: today for kind in fresh})
+    text += ["MEASURED_ON: dict[str, str] = {"] + [f'    "{kind}": "{dates[kind]}",' for kind in sorted(dates)] + [
+             "}", "", "DEFAULTS: dict[str, tuple[tuple[str, str, str, str, str], ...]] = {"]
     for kind in sorted(set(fresh) | set(measured.DEFAULTS)):
         text.append(f'    "{kind}": (')
         if kind not in fresh:

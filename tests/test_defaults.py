@@ -16,6 +16,7 @@ ROWS = {"nonogram": (("ortools", "cpsat", "probing", "fastest"), ("highspy", "hi
 def table(monkeypatch):
     monkeypatch.setattr(measured, "DEFAULTS", ROWS)
     monkeypatch.setattr(measured, "MEASURED", "2026-11-26")
+    monkeypatch.setattr(measured, "MEASURED_ON", {})
 
 
 def test_the_first_available_row_is_the_default_with_its_reason(table):
@@ -26,6 +27,20 @@ def test_the_first_available_row_is_the_default_with_its_reason(table):
     assert (chosen.pair.name, chosen.reduce) == ("ortools/cpsat", "probing")
     assert chosen.reason.startswith("default for nonogram: ortools/cpsat --reduce probing, fastest")
     assert "benchmarks/choose_defaults.py, 2026-11-26" in chosen.reason
+
+
+def test_the_reason_names_the_day_its_kind_was_measured(table, monkeypatch):
+    """A kind measured on another day than the file's last write names its own day."""
+    monkeypatch.setattr(measured, "MEASURED", "2026-11-27")
+    monkeypatch.setattr(measured, "MEASURED_ON", {"nonogram": "2026-11-20"})
+    chosen = defaults.configuration("nonogram")
+    assert "benchmarks/choose_defaults.py, 2026-11-20)" in chosen.reason
+    assert "2026-11-27" not in chosen.reason
+
+
+def test_every_kind_with_rows_has_its_measurement_day():
+    """The registry file names the day of every kind's rows (choose_defaults --write keeps them)."""
+    assert set(measured.DEFAULTS) <= set(measured.MEASURED_ON)
 
 
 def test_a_missing_pair_falls_back_to_the_next_row_and_says_so(table, monkeypatch):

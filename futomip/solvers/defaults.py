@@ -54,8 +54,11 @@ def rows(kind: str | None) -> list[tuple[str, str, str, str, str]]:
     return [tuple(row) if len(row) == 5 else (MILP, *row) for row in found]
 
 
-def _source() -> str:
-    return f"benchmarks/choose_defaults.py, {measured.MEASURED}"
+def _source(kind: str | None) -> str:
+    """Where the rows of ``kind`` come from: the benchmark and the day it measured that kind
+    (``MEASURED_ON``; rows written before it carry the file's ``MEASURED``)."""
+    dates = getattr(measured, "MEASURED_ON", {})
+    return f"benchmarks/choose_defaults.py, {dates.get(kind, measured.MEASURED)}"
 
 
 def configuration(kind: str | None, backend: str | None = None, solver_name: str | None = None,
@@ -80,7 +83,7 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
         why_not = methods(method)
         if why_not is None:
             return Configuration(milp.pair, milp.reduce, f"default for {kind}: --method {method}, {why} "
-                                 f"({_source()})", method, milp.reason)
+                                 f"({_source(kind)})", method, milp.reason)
         passed.append(f"--method {method} not used: {why_not}")
     return replace(milp, reason="; ".join([milp.reason] + passed)) if passed else milp
 
@@ -99,7 +102,7 @@ def _milp_configuration(kind, backend, solver_name, reduce, wanted) -> Configura
             fell_back = f"; {_unavailable_words(missing)}" if missing else ""
             pinned = _pinned_words(backend, solver_name, reduce)
             return Configuration(pair, row_reduce, f"default for {kind}: {pair.name} --reduce {row_reduce}, "
-                                 f"{why} ({_source()}){fell_back}{pinned}")
+                                 f"{why} ({_source(kind)}){fell_back}{pinned}")
         # A pair may have a row per level; a hidden pair is installed, so "hidden" not "missing".
         if (pair.name, pair.hidden) not in missing:
             missing.append((pair.name, pair.hidden))
