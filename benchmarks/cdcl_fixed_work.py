@@ -29,18 +29,28 @@ from futomip.reduction import nonogram_cdcl_kernels as k  # noqa: E402
 from futomip.reduction.nonogram_cdcl import CompiledLearner  # noqa: E402
 
 
-def run(puzzle, root, decisions: int) -> tuple[float, CompiledLearner]:
-    """Seconds for ``decisions`` decisions (or the whole search), and the learner."""
+def run(puzzle, root, decisions: int, split: list[float] | None = None) -> tuple[float, CompiledLearner]:
+    """Seconds for ``decisions`` decisions (or the whole search), and the learner; ``split``
+    (``[0.0, 0.0]``), if given, gets the seconds in the kernels and those turning leaves
+    into domains added (``cdcl_leaf_split.py``)."""
     learner = CompiledLearner(puzzle, root, int(0.1 * puzzle.height * puzzle.width), None)
     began = time.perf_counter()
     while learner.decisions < decisions:
+        if split is not None:
+            split[0] -= time.perf_counter()
         outcome = learner._slice()
+        if split is not None:
+            split[0] += time.perf_counter()
         if outcome == k.GROW:
             learner._grow()
         elif outcome == k.FINISHED:
             break
         elif outcome == k.LEAF:
+            if split is not None:
+                split[1] -= time.perf_counter()
             learner._leaf()
+            if split is not None:
+                split[1] += time.perf_counter()
     return time.perf_counter() - began, learner
 
 
