@@ -152,17 +152,16 @@ def _spread(puzzles: list, limit: int) -> list:
     return [puzzles[int(k * step)] for k in range(limit)]
 
 
-def options_for(config: str, kind: str, backend: str, solver: str, limit: float) -> Options:
+def options_for(config: str, kind: str, backend: str, solver: str, limit: float,
+                split_schedule: str | None = None) -> Options:
+    """The options of ``config``; ``split_schedule`` is the "split" configuration's schedule
+    (None: auto, what users get; "parallel" measures side by side where auto would take turns,
+    fair only on idle cores)."""
     if config in ("solver", "probed"):
         level = "probing" if config == "probed" else WHOLE_LEVEL[kind]
         return Options(backend, solver, reduce=level, time_limit=limit)
-    schedule = {"search": "search", "turns": "sequential"}.get(config, SPLIT_SCHEDULE)
+    schedule = {"search": "search", "turns": "sequential"}.get(config, split_schedule)
     return Options(backend, solver, reduce="split", time_limit=limit, schedule=schedule)
-
-
-SPLIT_SCHEDULE: str | None = None
-"""The schedule of the "split" configuration: None (auto, what users get), or ``--split-schedule
-parallel`` to measure side by side where auto would take turns (only fair on idle cores)."""
 
 
 def killers(limit: int, folder: str | None) -> list:
@@ -190,21 +189,23 @@ def method_configs(kind: str) -> list[str]:
     return [name for name in METHOD_CONFIGS.get(kind, ()) if getattr(methods.method(name), "available", bool)()]
 
 
-def _run(puzzle, kind: str, pair, config: str, limit: float):
+def _run(puzzle, kind: str, pair, config: str, limit: float, split_schedule: str | None = None):
     if pair is None:
         return methods.run(config, puzzle, Options(time_limit=limit), Deadline(limit))
     backend, solver = pair
-    return run(puzzle, Task("solve"), options_for(config, kind, backend, solver, limit), Deadline(limit))
+    return run(puzzle, Task("solve"), options_for(config, kind, backend, solver, limit, split_schedule), Deadline(limit))
 
 
-def measure(puzzles: dict, pairs: list, limit: float, log, repeat: int = 1) -> list[dict]:
+def measure(puzzles: dict, pairs: list, limit: float, log, repeat: int = 1,
+            split_schedule: str | None = None) -> list[dict]:
     runs = []
     for round_number in range(repeat):
-        runs += _measure_round(puzzles, pairs, limit, log, round_number)
+        runs += _measure_round(puzzles, pairs, limit, log, round_number, split_schedule)
     return runs
 
 
-def _measure_round(puzzles: dict, pairs: list, limit: float, log, round_number: int) -> list[dict]:
+def _measure_round(puzzles: dict, pairs: list, limit: float, log, round_number: int,
+                   split_schedule: str | None) -> list[dict]:
     runs = []
     for kind, group in puzzles.items():
         labels = [(pair, config) for pair in pairs for config in configs_of(kind)]
@@ -213,7 +214,7 @@ def _measure_round(puzzles: dict, pairs: list, limit: float, log, round_number: 
             shift = (number + round_number) % len(labels)
             for pair, config in labels[shift:] + labels[:shift]:
                 cpu = _cpu()
-                result = _run(puzzle, kind, pair, config, limit)
+                result = _run(puzzle, kind, pair, config, limit, split_schedule)
                 cpu = _cpu() - cpu
                 seconds = result.seconds.get("total", 0.0) - result.seconds.get("import", 0.0)
                 record = {"kind": kind, "puzzle": puzzle.name or str(number),
@@ -393,8 +394,6 @@ def main(argv=None) -> int:
     parser.add_argument("--from-jsonl", nargs="+", metavar="FILE",
                         help="measure nothing: report (and --write) from the runs recorded in these files")
     args = parser.parse_args(argv)
-    global SPLIT_SCHEDULE
-    SPLIT_SCHEDULE = None if args.split_schedule == "auto" else args.split_schedule
     if args.from_jsonl:
         runs = [json.loads(line) for path in args.from_jsonl for line in open(path) if line.strip()]
         totals, lines = report(runs, args.time_limit, args.allowance)
@@ -432,7 +431,8 @@ def main(argv=None) -> int:
     every = [puzzle for group in puzzles.values() for puzzle in group]
     print(f"compiled search kernels loaded: {load_kernels(every)}", flush=True)
     started = time.perf_counter()
-    runs = measure(puzzles, pairs, args.time_limit, log, args.repeat)
+    runs = measure(puzzles, pairs, args.time_limit, log, args.repeat,
+                   None if args.split_schedule == "auto" else args.split_schedule)
     totals, lines = report(runs, args.time_limit, args.allowance)
     print("\n".join(lines))
     print(f"{len(runs)} runs in {time.perf_counter() - started:.0f} s")
