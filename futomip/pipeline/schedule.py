@@ -35,8 +35,13 @@ side B has had at most T_A + QUANTUM + step, so the answer comes after at most
 
 the 2x of the issue, plus a fixed 20 ms and one step.  (Had the solver to restart, as with
 doubling slices for a non-resumable side, the bound would be about 4x for the solver side.)
-What the bound does not count: a forked worker runs some 10-20% slower than the same solve
-in this process (copy-on-write faults after the fork), measured in docs/measurements.md.
+What the bound does not count, measured in docs/measurements.md ("Turns of 20 ms"): two
+processes alternating on one core each run some 5-15% slower than alone (the cause was not
+isolated: caches shared by the two working sets is the likely one, copy-on-write faults after
+the fork were not shown to matter; a CP-SAT solve of TAAI $726 needed 10-20% more turn time
+in the worker than in this process), and the worker starts 5-15 ms later than the same model
+build in this process would.  So in wall time the 2x holds up to those percent and
+milliseconds.
 Frozen, the solver's own wall-clock limit runs on: it is given the command's whole
 remaining time, which the two sides share anyway.
 
@@ -69,8 +74,7 @@ turns of 5, 10 and 50 ms gave the same wall time (docs/measurements.md)."""
 
 FIRST_TURN = 0.02
 """Seconds the search has on its own before the worker is started: many 9x9 Futoshiki and
-small nonograms are settled by then and pay no fork (3-15 ms here, plus the copy-on-write
-faults that follow it).  Longer would spare more forks but adds itself to the bound whenever
+small nonograms are settled by then and pay no worker (its start costs 5-15 ms here).  Longer would spare more forks but adds itself to the bound whenever
 the solver is the faster side."""
 
 GAVE_UP = "gave_up"
