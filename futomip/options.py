@@ -30,10 +30,12 @@ own constraints (a pair with the ``native_globals`` capability: ortools/cpsat), 
 linear decomposition (what every MILP layer and LP/MPS file uses, and the default: CP-SAT
 measured as fast or faster on it, docs/measurements.md).  None in ``Options``: linear."""
 
-SCHEDULES = ("auto", "parallel", "sequential", "search")
+SCHEDULES = ("auto", "parallel", "sequential", "search", "solver")
 """How the split search and the solver on the whole model share the time
-(``futomip.pipeline.schedule``): "auto" (side by side when a core is free, else in turns),
-"parallel", "sequential", or "search" (the split search alone, the solver only on its leaves)."""
+(``futomip.pipeline.schedule``; for the ``sat`` method the line search and the SAT solver):
+"auto" (side by side when a core is free, else in turns), "parallel", "sequential", "search"
+(the split search alone, the solver only on its leaves) or "solver" (the solver on the whole
+model alone: the reduction without the search)."""
 
 RESTART_KINDS = ("off", "plain", "lp", "portfolio")
 """Which restarts the Latin split search makes (``futomip.reduction.latin_restarts``): none

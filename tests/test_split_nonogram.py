@@ -151,9 +151,11 @@ def test_progress_is_reported_during_the_search(monkeypatch):
 
 @pytest.mark.parametrize("puzzle", [SEED, from_grid(((0, 1, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0), (0, 0, 1, 0)))],
                          ids=["seed-10-solutions", "permutation-24-solutions"])
-def test_split_pipeline_enumerates_exactly_the_solutions(pair, puzzle):
+def test_split_pipeline_enumerates_exactly_the_solutions(pair, puzzle, monkeypatch):
     """Forced to split, --all finds each brute-force solution once and knows it is done (on
-    every pair: GLPK and the others get each leaf's share of the time as they take it)."""
+    every pair: GLPK and the others get each leaf's share of the time as they take it).  The
+    probing search's leaves keep open cells, so each pair solves them."""
+    monkeypatch.setattr(nonogram_split, "ENGINE", "probing")
     backend, solver = pair
     expected = set(_all_solutions(puzzle))
     # The search alone, so every split-able puzzle is split.
@@ -164,6 +166,34 @@ def test_split_pipeline_enumerates_exactly_the_solutions(pair, puzzle):
     # The JSON contract (README): these fields and no others.
     assert set(search) == {"nodes", "subpuzzles", "pruned", "depth", "restarts", "finished", "root_slice",
                            "engine", "conflicts", "learnt", "first_search"}
+
+
+@pytest.mark.parametrize("puzzle", [SEED, from_grid(((0, 1, 0, 0), (0, 0, 0, 1), (1, 0, 0, 0), (0, 0, 1, 0)))],
+                         ids=["seed-10-solutions", "permutation-24-solutions"])
+def test_whole_grid_leaves_enumerate_exactly_the_solutions_without_a_model(puzzle, monkeypatch):
+    """The learning search's leaves are whole grids: --all takes each brute-force solution once
+    straight from the search (no model is solved) and knows it is done."""
+    monkeypatch.setattr(nonogram_split, "ENGINE", "learning")
+    expected = set(_all_solutions(puzzle))
+    result = enumerate_all(puzzle, backend="highspy", solver="highs", reduce="split", schedule="search")
+    assert result.complete and len(result.solutions) == len(expected) and set(result.solutions) == expected
+    assert all(not verify(puzzle, grid) for grid in result.solutions)
+    assert not (result.stats or {}).get("solves")
+    assert result.reduction["search"]["subpuzzles"] == len(expected)
+
+
+def test_schedule_solver_runs_the_whole_model_alone():
+    """--schedule solver: the solver on the whole reduced model answers alone (the search makes
+    no node) and still decides uniqueness; a pair that cannot run in a worker is refused."""
+    from futomip.errors import UsageError
+
+    result = futomip.solve(SEED, unique=True, backend="highspy", solver="highs", reduce="split", schedule="solver")
+    assert (result.status, result.unique) == ("solved", False)
+    assert not verify(SEED, result.grid) and not verify(SEED, result.second)
+    assert result.schedule["mode"] == "solver" and result.schedule["answers"] == {"search": 0, "solver": 2}
+    assert result.reduction["search"]["nodes"] == 0
+    with pytest.raises(UsageError, match="--schedule solver"):
+        futomip.solve(SEED, backend="pyomo", solver="highs", reduce="split", schedule="solver")
 
 
 def test_split_pipeline_proves_uniqueness_and_reports_the_search():

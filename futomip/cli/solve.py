@@ -62,8 +62,9 @@ def add_solver_arguments(parser) -> None:
                              "(default: the level measured best for the kind and pair, see 'futomip solvers')")
     parser.add_argument("--schedule", choices=SCHEDULES, default=None,
                         help="with --reduce split: how the search and the solver on the whole model share the "
-                             "time: side by side on a free core (parallel), in turns (sequential), or the "
-                             "search alone (search); default auto: parallel when a core is free")
+                             "time: side by side on a free core (parallel), in turns (sequential), the "
+                             "search alone (search) or the solver alone (solver); default auto: parallel when "
+                             "a core is free (also how --method sat runs its line search and SAT solver)")
     parser.add_argument("--restarts", type=restart_policy, default=None, metavar="KIND[:FAILURES]",
                         help="with --reduce split on Latin-family puzzles (Futoshiki, Sudoku, Latin squares): "
                              "restarts of the split search: off (the default), plain (in its own value order), lp "

@@ -5,7 +5,8 @@ the options leave it open (``futomip.solvers.defaults``).  The puzzle is reduced
 (``futomip.reduction``).  When the kind can split what the reduction leaves (level
 "split"), two sides look for each next solution under the schedule of
 ``futomip.pipeline.schedule``: the split search, whose sub-puzzles (leaves) are built and
-solved one after the other in this process, and the solver on the whole reduced model in a
+solved one after the other in this process (a leaf that fixes every cell is a grid: checked
+and taken without a model), and the solver on the whole reduced model in a
 worker process (``futomip.pipeline.whole_model``); the first answer wins.  Both sides get
 the no-good row of every grid found before (a leaf only those its domains admit).  The
 leaves are disjoint and together hold every solution, and the whole model holds every
@@ -23,7 +24,7 @@ from typing import Callable
 
 from .. import reduction, stopping
 from ..backends.base import ADDITIVE_STATS
-from ..errors import UnknownNameError, VerificationError
+from ..errors import UnknownNameError, UsageError, VerificationError
 from ..kinds import kind_of
 from ..puzzles import verify
 from ..result import Result
@@ -90,6 +91,9 @@ class SolutionFinder:
             self.model = self._build(self.domains)
             return
         mode = schedule.choose(options.schedule, options.threads)
+        if mode == "solver" and not whole_model.available(self.pair.backend, self.pair.solver):
+            raise UsageError(f"--schedule solver needs the solver on the whole model in a worker, which "
+                             f"{self.pair.backend}/{self.pair.solver} cannot run; use --reduce probing instead")
         if mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
             self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options, self.domains,
                                                        deadline.end, self.found)
@@ -126,8 +130,9 @@ class SolutionFinder:
         """
         if self.split is None:
             return self._solve_whole()
-        mode = "sequential" if self.turns.mode == "search" else self.turns.mode
-        answer, _ = schedule.run(mode, self, self.worker, quantum=schedule.QUANTUM, turns=self.turns)
+        mode = {"search": "sequential", "solver": "parallel"}.get(self.turns.mode, self.turns.mode)
+        search = None if self.turns.mode == "solver" else self
+        answer, _ = schedule.run(mode, search, self.worker, quantum=schedule.QUANTUM, turns=self.turns)
         if self.turns.answered_by == "solver" and answer is not None:
             self._count(self.worker.stats)
             self._note(self.worker.message)
@@ -170,7 +175,17 @@ class SolutionFinder:
                     return None
                 if leaf is False:
                     return self._search_ended()
-                self.model = self._build(leaf)
+                grid = leaf.solution() if hasattr(leaf, "solution") else None
+                if grid is None:
+                    self.model = self._build(leaf)
+                    continue
+                # A leaf with every cell fixed admits one grid: no model needed.  Taken when it
+                # keeps every rule and is new (a grid found before, by the solver side, is
+                # excluded as the leaf's model would exclude it); else the leaf holds nothing.
+                if not self._seen(grid) and not verify(self.puzzle, grid):
+                    return SOLVED, grid
+                if time.perf_counter() >= until:
+                    return None
                 continue
             raw = self.model.solve(self.deadline.within(None))
             self._count(raw.stats)
@@ -184,6 +199,10 @@ class SolutionFinder:
             self._drop_model()
             if time.perf_counter() >= until:
                 return None
+
+    def _seen(self, grid) -> bool:
+        rows = tuple(map(tuple, grid))
+        return any(tuple(map(tuple, other)) == rows for other in self.found)
 
     def _search_ended(self):
         if self.split.finished:

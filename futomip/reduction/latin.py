@@ -74,6 +74,15 @@ class LatinDomains:
         mask = self.masks[r * self.size + c]
         return tuple(v + 1 for v in range(self.size) if mask >> v & 1)
 
+    def solution(self):
+        """The grid (rows of values 1..n) when every cell keeps one value and nothing was found
+        impossible, else None: such domains admit that one grid and nothing else (the
+        pipeline still checks it against every rule before taking it)."""
+        if self.contradiction is not None or self.open or not all(self.masks):
+            return None
+        n = self.size
+        return tuple(tuple(self.masks[r * n + c].bit_length() for c in range(n)) for r in range(n))
+
     def admits(self, grid) -> bool:
         """Whether every cell of ``grid`` holds a value its domain still has."""
         n = self.size

@@ -73,6 +73,14 @@ class NonogramDomains:
     finished: bool = True
     scores: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def solution(self):
+        """The grid (rows of 0/1) when every cell is fixed and no line was found impossible,
+        else None: such domains admit that one grid and nothing else (the pipeline still
+        checks it against the clues before taking it)."""
+        if self.contradiction is not None or any(UNKNOWN in row for row in self.cells):
+            return None
+        return self.cells
+
     def admits(self, grid) -> bool:
         """Whether the 0/1 ``grid`` agrees with every fixed cell (so it may be a solution here)."""
         return all(state == UNKNOWN or state == value

@@ -12,7 +12,8 @@ more.  So the search below splits the puzzle, depth first, on one open cell at a
     child:    the branch cell set, then the line fixpoint and probing; a child that ends
               in a line without a placement holds no solution and is dropped
     leaf:     a node with at most ``LEAF_SHARE`` of its cells open (often none): it is
-              yielded as ``NonogramDomains``, a sub-puzzle that the MILP solves
+              yielded as ``NonogramDomains``, a sub-puzzle that the MILP solves (a leaf
+              with no open cell is a grid, which the pipeline checks and takes as it is)
 
 The children of a node split its solutions by the colour of one cell and probing only
 removes what no solution uses, so the leaves are disjoint and together hold every
@@ -32,7 +33,8 @@ Two searches produce the leaves: this depth-first one (``ENGINE = "probing"``), 
 clause-learning one (``"learning"``, ``nonogram_learning``), which propagates only lines and
 learnt no-goods at a node but learns from every refuted branch; it runs in Python
 for its first second, then in the compiled kernels (``nonogram_cdcl``; from the start when they
-are loaded already).  Either way the leaves are disjoint and together hold every solution.
+are loaded already).  Its leaves have no open cell (``LEARNING_LEAF_SHARE``): each is a
+solution.  Either way the leaves are disjoint and together hold every solution.
 
 Search and solver share the time.  ``search()`` yields the leaves and None whenever the
 search reaches ``pause_at`` (then it goes on where it stopped when resumed); the pipeline's
@@ -56,7 +58,7 @@ from .nonogram_cdcl import CompiledLearner
 from .nonogram_compiled import SEARCH_KERNEL_AFTER, new_board, use_kernels
 from .nonogram_learning import Learner, luby
 
-__all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "RESTART_NODES", "Split"]
+__all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "LEARNING_LEAF_SHARE", "RESTART_NODES", "Split"]
 
 ENGINES = ("learning", "probing")
 
@@ -64,9 +66,17 @@ ENGINE = "learning"
 """The search that yields the leaves: "learning" (``nonogram_learning``) or "probing" (below)."""
 
 LEAF_SHARE = 0.1
-"""A node with at most this share of its cells open goes to the MILP as it is.  On TAAI
-puzzles the MILP solved such nodes in about 20 ms, while nodes with 60% open took it
-minutes (benchmarks in docs/measurements.md)."""
+"""For the probing search: a node with at most this share of its cells open goes to the MILP
+as it is.  On TAAI puzzles the MILP solved such nodes in about 20 ms, while nodes with 60%
+open took it minutes (benchmarks in docs/measurements.md)."""
+
+LEARNING_LEAF_SHARE = 0.0
+"""The same for the learning search: 0, so its leaves are whole grids (solutions, which the
+pipeline checks and takes without a model) and the search decides the last cells itself.
+Measured on 27 Nov (docs/measurements.md, "Leaves of whole grids"): on every 25th TAAI 2011
+puzzle (40) the search to the first whole grid took 4.8 s in all after probing, against 58 s
+for leaves of 10% handed to HiGHS; clause learning over the lines settles the last 10% of
+cells faster than a model can be built for them."""
 
 RESTART_NODES: int | None = 32
 """Nodes per unit of the Luby sequence of restart budgets; None: never restart.  Taken from a
@@ -106,7 +116,8 @@ class Split:
         self.stop_at = stop_at
         self.progress = progress
         self.engine = ENGINE
-        self.limit = int(LEAF_SHARE * puzzle.height * puzzle.width)
+        share = LEARNING_LEAF_SHARE if self.engine == "learning" else LEAF_SHARE
+        self.limit = int(share * puzzle.height * puzzle.width)
         self.finished = False
         self.nodes = self.leaves = self.pruned = self.depth = self.restarts = self.conflicts = self.learnt = 0
         self.first_search = self.root_slice = 0.0
