@@ -103,12 +103,13 @@ def test_compiled_and_interpreted_boards_prove_the_same_implications(name, monke
 
 
 @settings(max_examples=40, deadline=None)
-@given(_small_puzzles())
-def test_method_finds_a_solution_and_decides_uniqueness(puzzle):
+@given(_small_puzzles(), st.sampled_from(["auto", "search", "solver", "sequential", "parallel"]))
+def test_method_finds_a_solution_and_decides_uniqueness(puzzle, schedule):
     """With --unique the method returns a verified solution, says unique iff brute force finds one,
-    and otherwise shows a second, different solution."""
+    and otherwise shows a second, different solution: under every schedule, so the line search
+    alone, the SAT solver alone and the two racing each decide exactly."""
     every = _all_solutions(puzzle)
-    result = methods.run("sat", puzzle, Options(), Deadline(60), unique=True)
+    result = methods.run("sat", puzzle, Options(schedule=schedule), Deadline(60), unique=True)
     assert result.status == SOLVED
     assert result.grid in every and not verify(puzzle, result.grid)
     assert result.unique == (len(every) == 1)
@@ -131,20 +132,54 @@ def test_time_limit_ends_and_reaps_the_sat_child():
     assert set(child_pids()) - before == set()
 
 
-def test_in_process_fallback_answers_like_the_child_and_stops_at_the_deadline():
-    """The CaDiCaL path for daemonic workers finds a verified grid, proves the rest unsatisfiable,
-    and returns no answer when the deadline ends a hard solve."""
-    from futomip.methods import sat
+def _answer(side, seconds: float = 60.0):
+    """The side's next answer, polling in turns of a second (None: none within ``seconds``)."""
+    for _ in range(int(seconds)):
+        answer = side.poll(1.0)
+        if answer is not None:
+            return answer
+    return None
 
+
+@pytest.mark.parametrize("side", ["SatSlices", "SatChild"])
+def test_solver_sides_answer_exclude_and_stop_at_the_deadline(side):
+    """Each SAT solver side (the child, and the in-process slices for daemonic workers) finds a
+    verified grid, proves that no other exists once it is found, and gives up at the deadline."""
+    from futomip.methods import sat, sat_sides
+    from futomip.pipeline.schedule import GAVE_UP
+
+    make = getattr(sat_sides, side)
     puzzle = load("data/nonogram/minizinc/dom_06.dzn")
-    cnf = nonogram_cnf.encode(puzzle, reduce(puzzle, "probing"))
-    found, model = sat._run_here(cnf.clauses, cnf.cells, Deadline(60))
-    grid = nonogram_cnf.decode(puzzle, model)
-    assert found and not verify(puzzle, grid)
-    assert sat._run_here(cnf.clauses + [nonogram_cnf.exclude(grid)], cnf.cells, Deadline(60)) == (False, None)
+    domains, found = reduce(puzzle, "probing"), []
+    solver = make(sat._solver_name(), puzzle, domains, found, Deadline(60), None)
+    try:
+        solver.resume()
+        status, grid = _answer(solver)
+        assert status == SOLVED and not verify(puzzle, grid)
+        found.append(grid)
+        assert _answer(solver) == (INFEASIBLE, None)
+    finally:
+        solver.close()
     knotty = load("data/nonogram/wolter/knotty.nin")
-    cnf = nonogram_cnf.encode(knotty, reduce(knotty, "probing"))
-    assert sat._run_here(cnf.clauses, cnf.cells, Deadline(2)) == (None, None)
+    solver = make(sat._solver_name(), knotty, reduce(knotty, "probing"), [], Deadline(2), None)
+    try:
+        solver.resume()
+        assert _answer(solver, 10) == GAVE_UP
+    finally:
+        solver.close()
+
+
+def test_the_search_skips_a_grid_the_solver_found():
+    """A grid already found (by the other side) is never the line search's answer: on a puzzle
+    with two solutions it answers the other one, then that no third exists."""
+    from futomip.methods.sat_sides import LineSearch
+
+    puzzle = Nonogram([(1,), (1,)], [(1,), (1,)])  # two solutions: the diagonals
+    first, second = sorted(_all_solutions(puzzle))
+    search = LineSearch(puzzle, reduce(puzzle, "probing"), [first], None)
+    assert search.step(float("inf")) == (SOLVED, second)
+    search.found.append(second)
+    assert search.step(float("inf")) == (INFEASIBLE, None)
 
 
 def test_a_stop_during_the_uniqueness_proof_keeps_the_first_grid(monkeypatch):
@@ -155,7 +190,7 @@ def test_a_stop_during_the_uniqueness_proof_keeps_the_first_grid(monkeypatch):
     from futomip.methods import sat
     from futomip.stopping import Stopped
 
-    real, calls = sat._run, []
+    real, calls = sat.schedule.run, []
 
     def interrupted_second_solve(*args, **kwargs):
         calls.append(1)
@@ -163,7 +198,7 @@ def test_a_stop_during_the_uniqueness_proof_keeps_the_first_grid(monkeypatch):
             raise Stopped(signal.SIGTERM)  # what the signal handler raises in the main thread
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sat, "_run", interrupted_second_solve)
+    monkeypatch.setattr(sat.schedule, "run", interrupted_second_solve)
     puzzle = Nonogram([(1,), (1,)], [(1,), (1,)])  # two solutions: the diagonals
     result = methods.run("sat", puzzle, Options(), Deadline(30), unique=True)
     assert result.status == SOLVED and not verify(puzzle, result.grid)
