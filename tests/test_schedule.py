@@ -155,10 +155,30 @@ def test_the_search_alone_runs_without_a_solver():
     assert answer == ("solved", "search") and abs(clock.now - 2.0) < 1e-9 and turns.solver_seconds == 0
 
 
+def test_choose_reads_the_cpu_pressure_where_the_kernel_reports_it(monkeypatch):
+    """Where Linux reports CPU pressure, no waiting task means a free core and tasks waiting
+    most of the time mean turns, whatever the load average says (it counts our own processes)."""
+    cores = len(os.sched_getaffinity(0))
+    monkeypatch.setenv(schedule.JOBS_VARIABLE, "1")
+    monkeypatch.setattr(os, "getloadavg", lambda: (cores + 0.5, 0.0, 0.0))
+    monkeypatch.setattr(schedule, "cpu_pressure", lambda: 0.0)
+    assert schedule.choose(None) == ("parallel" if cores >= 2 else "sequential")
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    monkeypatch.setattr(schedule, "cpu_pressure", lambda: 95.0)
+    assert schedule.choose(None) == "sequential"
+
+
+def test_cpu_pressure_is_a_percentage_or_none():
+    """The kernel's CPU pressure reads as a share in [0, 100], or None where it is not reported."""
+    pressure = schedule.cpu_pressure()
+    assert pressure is None or 0.0 <= pressure <= 100.0
+
+
 def test_choose_counts_jobs_threads_and_load(monkeypatch):
     """A free core for the worker means parallel; batch jobs, solver threads and the machine's
-    load use cores up."""
+    load (where the kernel reports no CPU pressure) use cores up."""
     cores = len(os.sched_getaffinity(0))
+    monkeypatch.setattr(schedule, "cpu_pressure", lambda: None)
     monkeypatch.setattr(os, "getloadavg", lambda: (0.5, 0.5, 0.5))
     monkeypatch.setenv(schedule.JOBS_VARIABLE, "1")
     assert schedule.choose(None) == ("parallel" if cores >= 2 else "sequential")

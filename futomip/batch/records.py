@@ -136,7 +136,8 @@ def _schedule_line(schedule: dict) -> str:
     mode = schedule["mode"]
     how = {"parallel": "side by side (the solver on the whole model in a worker on a free core)",
            "sequential": f"in turns of {schedule['quantum'] * 1000:g} ms (one core)",
-           "search": "the search alone (--schedule search)"}.get(mode, mode)
+           "search": "the search alone (--schedule search)",
+           "solver": "the solver on the whole model alone (--schedule solver)"}.get(mode, mode)
     side = {"search": "the split search", "solver": "the solver on the whole model"}.get(
         schedule["answered_by"] or "", "neither side")
     return (f"schedule: {how}; {side} answered; search {schedule['search_seconds']:.3f} s, "

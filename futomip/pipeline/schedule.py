@@ -64,7 +64,7 @@ from typing import Callable
 
 from ..options import SCHEDULES
 
-__all__ = ["QUANTUM", "GAVE_UP", "Turns", "choose", "cores_free", "run", "JOBS_VARIABLE"]
+__all__ = ["QUANTUM", "GAVE_UP", "Turns", "choose", "cores_free", "cpu_pressure", "run", "JOBS_VARIABLE"]
 
 QUANTUM = 0.02
 """Seconds of a turn; also how often the parallel search looks at the worker's pipe.  The
@@ -84,13 +84,33 @@ JOBS_VARIABLE = "FUTOMIP_JOBS"
 sets it for its workers), each using one core plus its worker's."""
 
 
+PRESSURE_FREE = 10.0
+"""Largest CPU pressure (percent of the last 10 s in which some runnable task waited for a
+CPU, Linux PSI) at which the cores count as free.  Our own search and worker on cores of
+their own make none; one more busy process than cores makes it near 100."""
+
+
+def cpu_pressure() -> float | None:
+    """The CPU pressure of the last 10 s (``some avg10`` of ``/proc/pressure/cpu``), or None
+    where the kernel does not report it."""
+    try:
+        with open("/proc/pressure/cpu") as pressure:
+            fields = dict(field.split("=") for field in pressure.readline().split()[1:])
+        return float(fields["avg10"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def cores_free(threads: int | None = None) -> bool:
     """Whether this job's whole-model worker can have cores of its own: the cores this process
     may use (``os.sched_getaffinity``) hold every job (``FUTOMIP_JOBS``, default 1) with its
-    search (1 core) and its worker (``threads`` cores, default 1), and the machine's load
-    (the 1-minute average of runnable processes, ours included) leaves the worker's cores idle.
-    The load matters on a shared machine: with every core busy, two processes of one job
-    only slow each other, and taking turns keeps the 2x bound."""
+    search (1 core) and its worker (``threads`` cores, default 1), and nothing else wants
+    them: no task waited for a CPU in the last 10 s (``cpu_pressure``), or, where the kernel
+    does not say, the machine's load (the 1-minute average of runnable processes, ours
+    included) leaves the worker's cores idle.  This matters on a shared machine: with every
+    core busy, two processes of one job only slow each other, and taking turns keeps the 2x
+    bound.  The pressure does not count our own processes while they have cores of their own,
+    which the load average does (a batch's last worker kept it above the bar)."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:
@@ -100,11 +120,16 @@ def cores_free(threads: int | None = None) -> bool:
     except ValueError:
         jobs = 1
     worker = threads or 1
+    if cores < jobs * (1 + worker):
+        return False
+    pressure = cpu_pressure()
+    if pressure is not None:
+        return pressure <= PRESSURE_FREE
     try:
         busy = os.getloadavg()[0]
     except (AttributeError, OSError):
         busy = 0.0
-    return cores >= jobs * (1 + worker) and busy <= cores - worker
+    return busy <= cores - worker
 
 
 def choose(requested: str | None, threads: int | None = None) -> str:
