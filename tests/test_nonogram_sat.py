@@ -205,3 +205,14 @@ def test_a_stop_during_the_uniqueness_proof_keeps_the_first_grid(monkeypatch):
     assert result.unique is None and isinstance(result.stopped, Stopped)
     assert result.message == f"uniqueness unknown: {result.stopped.reason}"
     assert len(calls) == 2
+
+
+def test_lines_longer_than_the_compiled_search_go_to_the_sat_solver_alone():
+    """A puzzle with 64-cell rows (beyond the compiled search) is decided by the SAT solver
+    alone: both diagonals of its open 2x2 corner found, each verified, no search made."""
+    grid = [[1, 0] + [0] * 62, [0, 1] + [0] * 62]
+    puzzle = Nonogram([(1,), (1,)], [(1,), (1,)] + [()] * 62)
+    result = methods.run("sat", puzzle, Options(), Deadline(60), unique=True)
+    assert result.status == SOLVED and result.unique is False
+    assert {result.grid, result.second} == {tuple(map(tuple, grid)), tuple(map(tuple, grid[::-1]))}
+    assert result.schedule["answers"] == {"search": 0, "solver": 2} and "search_decisions" not in result.stats

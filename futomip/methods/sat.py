@@ -18,7 +18,8 @@ two sides look for each solution under the schedule of ``futomip.pipeline.schedu
   ``models/nonogram_cnf.py`` with them.
 
 The search has the first ``schedule.FIRST_TURN`` alone, so most tournament puzzles never
-start the child.  Side by side (a free core) or in turns (``--schedule``, "auto" as for the
+start the child.  A puzzle with lines longer than the compiled search takes (62 cells) goes to
+the SAT solver alone.  Side by side (a free core) or in turns (``--schedule``, "auto" as for the
 MILP split; "search" or "solver" runs one side alone).  With ``unique`` a second round under
 the clause "some open cell differs from the first grid" proves uniqueness or gives a second
 grid: the search goes on where it stood, the solver's next solve starts as CaDiCaL with its
@@ -77,8 +78,14 @@ def _solver_name() -> str:
 
 def _sides(puzzle, domains, options: Options, deadline: Deadline, found: list, name: str, implied_by):
     """The schedule's mode and its two sides (one of them None when the other runs alone)."""
+    from ..reduction.nonogram_cdcl import CompiledLearner
+
     requested = options.schedule
     alone = requested if requested in ("search", "solver") else None
+    if alone is None and not CompiledLearner.fits(puzzle):
+        # Lines longer than the kernels' 62 cells (Faase, 95x80): the search would run in
+        # Python, some 20-30 times slower, and in turns only halve the SAT solver's time.
+        alone = "solver"
     mode = "parallel" if alone == "solver" else schedule.choose(None if alone else requested)
     search = None if alone == "solver" else LineSearch(puzzle, domains, found, deadline.end)
     solver = None if alone == "search" else solver_side(name, puzzle, domains, found, deadline, implied_by)
