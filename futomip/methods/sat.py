@@ -133,6 +133,9 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     seconds = {"reduce": reduced - start, "build": 0.0, "solve": time.perf_counter() - reduced}
     result = search_result(puzzle, "sat", found, finished, unique, seconds, stats)
     result.solver = name
+    if not found and not finished and turns is not None:
+        result.message = (f"time limit reached: the line search made {stats.get('search_decisions', 0)} decisions in "
+                          f"{turns.search_seconds:.1f} s, the SAT solver had {turns.solver_seconds:.1f} s")
     if turns is not None:
         result.schedule = {"mode": turns.mode, "answered_by": turns.answered_by or None, "turns": turns.turns,
                            "search_seconds": round(turns.search_seconds, 4),
