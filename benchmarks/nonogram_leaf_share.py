@@ -3,8 +3,8 @@
     python benchmarks/nonogram_leaf_share.py --taai 25 --configs split@0,split@0.1 --unique
     python benchmarks/nonogram_leaf_share.py --taai 0 --folder gen --configs sat@auto,sat@solver,split@0
 
-For every ``--taai``-th TAAI 2011 puzzle (``--corpus``) and every ``.non`` file of
-``--folder``, each configuration in turn (the order rotating from puzzle to puzzle), in one
+For every ``--taai``-th TAAI 2011 puzzle (``--corpus``), every ``.non`` file of
+``--folder``, every file named and ``--random`` puzzles of the tournaments' kind, each configuration in turn (the order rotating from puzzle to puzzle), in one
 process with the kernels loaded first:
 
 - ``split@SHARE``: ``futomip.solve`` with ``--pairs``' pair and ``--reduce split``, the
@@ -60,6 +60,9 @@ def puzzles(args) -> list:
         for path in sorted(Path(args.folder).glob("*.non")):
             puzzle = futomip.load(path)
             chosen.append(puzzle if puzzle.name else dataclasses.replace(puzzle, name=path.stem))
+    for path in args.files:
+        puzzle = futomip.load(path)
+        chosen.append(puzzle if puzzle.name else dataclasses.replace(puzzle, name=Path(path).stem))
     if args.random:
         chosen += random_puzzles(args.random, args.size, args.seed)
     return chosen
@@ -88,6 +91,7 @@ def main() -> None:
     parser.add_argument("--taai", type=int, default=25, help="every K-th TAAI 2011 puzzle (0: none)")
     parser.add_argument("--offset", type=int, default=0)
     parser.add_argument("--folder", help="more nonograms (.non), e.g. from futomip generate --kind nonogram")
+    parser.add_argument("files", nargs="*", help="more nonogram files (any format futomip reads)")
     parser.add_argument("--random", type=int, default=0, help="this many random puzzles of the tournaments' kind")
     parser.add_argument("--size", type=int, default=25)
     parser.add_argument("--seed", type=int, default=2027)

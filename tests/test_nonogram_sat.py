@@ -216,3 +216,15 @@ def test_lines_longer_than_the_compiled_search_go_to_the_sat_solver_alone():
     assert result.status == SOLVED and result.unique is False
     assert {result.grid, result.second} == {tuple(map(tuple, grid)), tuple(map(tuple, grid[::-1]))}
     assert result.schedule["answers"] == {"search": 0, "solver": 2} and "search_decisions" not in result.stats
+
+
+def test_the_text_report_names_the_side_that_answered():
+    """The status report's schedule line speaks of the line search and the SAT solver, and the
+    JSON record carries the same schedule object."""
+    from futomip.batch.records import text_report, to_json
+
+    puzzle = Nonogram([(1,), (1,)], [(1,), (1,)] + [()] * 62)  # lines beyond the search: the SAT solver
+    result = methods.run("sat", puzzle, Options(), Deadline(60))
+    assert "schedule: side by side (the SAT solver in a child process on a free core); the SAT solver answered" \
+        in text_report(result)
+    assert to_json(result)["schedule"]["answered_by"] == "solver"

@@ -120,7 +120,7 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
                          f"pruned, {search['restarts']} restarts) handed the solver {count} "
                          f"sub-puzzle{'' if count == 1 else 's'}")
     if result.schedule is not None:
-        lines.append(_schedule_line(result.schedule))
+        lines.append(_schedule_line(result.schedule, result.method == "sat"))
     if verbose and result.stats:
         lines.append("solver stats: " + ", ".join(f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
                                                   for key, value in result.stats.items()))
@@ -131,14 +131,16 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
     return "\n".join(lines)
 
 
-def _schedule_line(schedule: dict) -> str:
-    """Which side answered under which schedule (``futomip.pipeline.schedule``)."""
+def _schedule_line(schedule: dict, sat: bool = False) -> str:
+    """Which side answered under which schedule (``futomip.pipeline.schedule``); ``sat``: the
+    sides of ``--method sat`` (the line search and the SAT solver in a child)."""
     mode = schedule["mode"]
-    how = {"parallel": "side by side (the solver on the whole model in a worker on a free core)",
+    solver_side = "the SAT solver" if sat else "the solver on the whole model"
+    how = {"parallel": f"side by side ({solver_side} in a {'child process' if sat else 'worker'} on a free core)",
            "sequential": f"in turns of {schedule['quantum'] * 1000:g} ms (one core)",
            "search": "the search alone (--schedule search)",
-           "solver": "the solver on the whole model alone (--schedule solver)"}.get(mode, mode)
-    side = {"search": "the split search", "solver": "the solver on the whole model"}.get(
+           "solver": f"{solver_side} alone (--schedule solver)"}.get(mode, mode)
+    side = {"search": "the line search" if sat else "the split search", "solver": solver_side}.get(
         schedule["answered_by"] or "", "neither side")
     return (f"schedule: {how}; {side} answered; search {schedule['search_seconds']:.3f} s, "
             f"solver {schedule['solver_seconds']:.3f} s")
