@@ -216,6 +216,7 @@ def test_lines_longer_than_the_compiled_search_go_to_the_sat_solver_alone():
     assert result.status == SOLVED and result.unique is False
     assert {result.grid, result.second} == {tuple(map(tuple, grid)), tuple(map(tuple, grid[::-1]))}
     assert result.schedule["answers"] == {"search": 0, "solver": 2} and "search_decisions" not in result.stats
+    assert result.schedule["mode"] == "solver"
 
 
 def test_the_text_report_names_the_side_that_answered():
@@ -225,6 +226,5 @@ def test_the_text_report_names_the_side_that_answered():
 
     puzzle = Nonogram([(1,), (1,)], [(1,), (1,)] + [()] * 62)  # lines beyond the search: the SAT solver
     result = methods.run("sat", puzzle, Options(), Deadline(60))
-    assert "schedule: side by side (the SAT solver in a child process on a free core); the SAT solver answered" \
-        in text_report(result)
+    assert "schedule: the SAT solver alone (--schedule solver); the SAT solver answered" in text_report(result)
     assert to_json(result)["schedule"]["answered_by"] == "solver"

@@ -77,7 +77,8 @@ def _solver_name() -> str:
 
 
 def _sides(puzzle, domains, options: Options, deadline: Deadline, found: list, name: str, implied_by):
-    """The schedule's mode and its two sides (one of them None when the other runs alone)."""
+    """The schedule's mode ("search" or "solver" when one side runs alone, the other None) and
+    the two sides."""
     from ..reduction.nonogram_cdcl import CompiledLearner
 
     requested = options.schedule
@@ -86,10 +87,9 @@ def _sides(puzzle, domains, options: Options, deadline: Deadline, found: list, n
         # Lines longer than the kernels' 62 cells (Faase, 95x80): the search would run in
         # Python, some 20-30 times slower, and in turns only halve the SAT solver's time.
         alone = "solver"
-    mode = "parallel" if alone == "solver" else schedule.choose(None if alone else requested)
     search = None if alone == "solver" else LineSearch(puzzle, domains, found, deadline.end)
     solver = None if alone == "search" else solver_side(name, puzzle, domains, found, deadline, implied_by)
-    return mode, search, solver
+    return alone or schedule.choose(requested), search, solver
 
 
 def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:
@@ -110,7 +110,9 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
         turns = schedule.Turns(mode)
         try:
             while len(found) < (2 if unique else 1):
-                answer, _ = schedule.run(mode, search, solver, turns=turns)
+                # One side alone: turns for the search (it pauses at each), the solver left to run.
+                run_mode = {"search": "sequential", "solver": "parallel"}.get(mode, mode)
+                answer, _ = schedule.run(run_mode, search, solver, turns=turns)
                 if answer is None:
                     finished = False
                     break
