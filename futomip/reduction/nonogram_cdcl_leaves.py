@@ -9,7 +9,9 @@ leaves differ in a few lines (on ``$1000`` a median of 11 of 50 lines between on
 the next), and a line's starts and cells depend on its two masks only.  So ``LeafBuilder``
 keeps the masks of the previous leaf: its kernel ``leaf_lines`` works out the start masks of
 the lines whose masks changed and lists them, and Python rebuilds only those lines' tuples
-(each leaf still gets its own dict and grid: the previous leaf's objects are never changed).
+(each leaf still gets its own dict and grid: the previous leaf's objects are never changed),
+through a memo keyed by the line and its two masks (a line's masks come back often: a
+lookup costs a fraction of turning a numpy row into tuples).
 
 ``start_tuples`` (every line at once) and ``start_layout`` are the from-scratch version, kept
 for callers that have the start masks of a whole grid.  Only numpy, ``futomip.compiled`` and
@@ -114,6 +116,9 @@ class LeafBuilder:
         self.rows: list = [()] * height
         self.domains: dict = {}
         self.memo: dict = {}
+        """(line, black mask, white mask) -> (the row's cells or None, the start tuples or None)."""
+        self.start_memo: dict = {}
+        """A line's start masks -> their tuples: different masks often leave the same starts."""
         self._lines = leaf_lines.interpreted if interpreted else leaf_lines
 
     def leaf(self, values: np.ndarray, masks: np.ndarray, runs: np.ndarray, first: np.ndarray, count: np.ndarray,
@@ -124,14 +129,27 @@ class LeafBuilder:
                         self.changed)
         if n < 0:
             return None
-        domains, rows, height = dict(self.domains), self.rows, self.height
-        grid = values.reshape(height, self.width)
+        domains, rows, height, memo = dict(self.domains), self.rows, self.height, self.memo
+        if len(memo) > MEMO_SIZE:
+            memo.clear()
+        white, black = self.last.tolist()
         for line in self.changed[:n].tolist():
-            if line < height:
-                rows[line] = tuple(grid[line].tolist())
-            entry = self.keys[line]
-            if entry is not None:
-                key, blocks = entry
-                domains[key] = _remembered(self.memo, tuple(self.starts[line, :blocks].tolist()))
+            # A line's cells and starts depend on its two masks only: most come back often.
+            seen = (line, black[line], white[line])
+            known = memo.get(seen)
+            if known is None:
+                known = memo[seen] = self._line(line, values)
+            row, starts = known
+            if row is not None:
+                rows[line] = row
+            if starts is not None:
+                domains[self.keys[line][0]] = starts
         self.domains = domains
         return NonogramDomains(tuple(rows), domains)
+
+    def _line(self, line: int, values: np.ndarray) -> tuple[tuple | None, tuple | None]:
+        """The cells of ``line`` if it is a row, and its start tuples if it has a clue."""
+        width = self.width
+        row = tuple(values[line * width:(line + 1) * width].tolist()) if line < self.height else None
+        entry = self.keys[line]
+        return row, None if entry is None else _remembered(self.start_memo, tuple(self.starts[line, :entry[1]].tolist()))
