@@ -77,6 +77,10 @@ class CompiledLearner:
         self.head = np.full(2 * cells, -1, dtype=np.int32)
         self.scratch = np.zeros((SCRATCH_ROWS, cells + 64), dtype=np.int32)
         self.level_mark = np.zeros(cells + 2, dtype=np.int8)
+        # The blocking clauses' scan (``nonogram_cdcl_scan``): which may not hold, and since when.
+        self.unsure = np.zeros(len(self.start) // 64 + 1, dtype=np.uint64)
+        self.sat_next = np.zeros(len(self.start), dtype=np.int32)
+        self.sat_head = np.full(cells + 2, -1, dtype=np.int32)
         pick = (lambda kernel: kernel.interpreted) if interpreted else (lambda kernel: kernel)
         self._search, self._assign, self._enqueue = pick(search), pick(k.assign), pick(k.enqueue)
         self.steps = 16
@@ -127,6 +131,8 @@ class CompiledLearner:
         c, at = int(self.ints[k.CLAUSES]), int(self.ints[k.USED])
         self.lits[at:at + len(clause)] = clause
         self.start[c], self.size[c], self.kind[c], self.lbd[c], self.witness[c] = at, len(clause), kind, lbd, clause[0]
+        if kind == k.BLOCKING_KIND:
+            self.unsure[c >> 6] |= np.uint64(1 << (c & 63))
         for s in range(2):
             self.link[2 * c + s] = self.head[clause[s]]
             self.head[clause[s]] = 2 * c + s
@@ -144,6 +150,8 @@ class CompiledLearner:
                 np.concatenate([array, np.zeros_like(array)])
                 for array in (self.start, self.size, self.lbd, self.kind, self.witness))
             self.link = np.concatenate([self.link, np.full(2 * more, -1, dtype=np.int32)])
+            self.unsure = np.concatenate([self.unsure, np.zeros(more // 64 + 1, dtype=np.uint64)])
+            self.sat_next = np.concatenate([self.sat_next, np.zeros_like(self.sat_next)])
 
     # The counters of ``Learner``.
     decisions = property(lambda self: int(self.ints[k.DECISIONS]))
@@ -176,7 +184,8 @@ class CompiledLearner:
         outcome = self._search(self.ints, self.cell, self.why, self.activity, self.bump, self.masks, self.queue,
                                self.queued, self.runs, self.first, self.count, self.height, self.width, self.table,
                                self.layers, self.lits, self.start, self.size, self.kind, self.lbd, self.witness,
-                               self.head, self.link, self.scratch, self.level_mark, self.steps, self.restart_conflicts)
+                               self.head, self.link, self.scratch, self.level_mark, self.unsure, self.sat_next,
+                               self.sat_head, self.steps, self.restart_conflicts)
         if outcome == k.SLICE:
             took = time.perf_counter() - began
             self.steps = max(1, min(1 << 16, int(self.steps * 2 if took < SLICE_SECONDS / 2 else
