@@ -90,3 +90,34 @@ def test_every_leaf_kept_to_the_end_still_equals_the_boards_domains(interpreted,
         assert leaf == board.domains()
     solved = [leaf for leaf in leaves if leaf.unknown == 0]
     assert all(futomip.verify(puzzle, leaf.cells) == [] for leaf in solved)
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_the_blocking_clause_scan_survives_clean_ups_at_every_restart(interpreted):
+    """With a learnt-clause cap of 1 and a restart at every conflict (a clean-up renumbers the
+    clauses at each restart, the scan's bitset is rebuilt), 40 seeded random grids of 4x4 to
+    8x8: the search makes the Python search's decisions and conflicts, and its leaves hold
+    every brute-force solution once, each verified."""
+    import random
+
+    from futomip.puzzles.nonogram import from_grid
+    from futomip.reduction import nonogram_cdcl_kernels as k
+    from futomip.reduction.nonogram_learning import Learner
+    from test_reduction_nonogram import _all_solutions
+
+    rng = random.Random(11)
+    for _ in range(60):
+        height, width = rng.randint(4, 6), rng.randint(4, 6)
+        puzzle = from_grid(tuple(tuple(int(rng.random() < 0.4) for _ in range(width)) for _ in range(height)))
+        root, limit = reduce(puzzle, "lines"), rng.randint(0, 3)
+        fast = CompiledLearner(puzzle, root, limit, restart_conflicts=1, interpreted=interpreted)
+        fast.ints[k.CAP] = 1
+        python = Learner(puzzle, root, limit, restart_conflicts=1)
+        python.cap = 1
+        fast_leaves, python_leaves = list(fast.leaves()), list(python.leaves())
+        assert fast.finished and python.finished
+        assert (fast.decisions, fast.conflicts) == (python.decisions, python.conflicts)
+        assert [leaf.cells for leaf in fast_leaves] == [leaf.cells for leaf in python_leaves]
+        solutions = _all_solutions(puzzle)
+        assert sorted(grid for leaf in fast_leaves for grid in solutions if leaf.admits(grid)) == sorted(solutions)
+        assert all(futomip.verify(puzzle, grid) == [] for grid in solutions)
