@@ -3,11 +3,12 @@
     python benchmarks/cdcl_leaf_ratio.py 1 '$1000,$950,$700,$550,gen/g7.non' --rounds 2 \
         --trees /path/to/base,. --corpus /work/shared/corpus
 
-For each round, each named TAAI 2011 puzzle (``--corpus``) or puzzle file (a name with a
-``/``) or random grid (``random:SIZE:DENSITY:SEED``, e.g. ``random:25:0.3:1``), in turn: the Python search (what ``FUTOMIP_COMPILE=0`` runs, from the last tree) for
-the given seconds, then ``CompiledLearner`` of every ``--trees`` checkout for the same
-seconds, each in a fresh process that imports ``futomip`` from that checkout (so two versions
-of the package never share a process) and compiles or loads its kernels before timing.
+For each round, each named TAAI 2011 puzzle (``--corpus``), puzzle file (a name with a
+``/``) or random grid (``random:SIZE:DENSITY:SEED``, e.g. ``random:25:0.3:1``), in turn: the
+Python search (what ``FUTOMIP_COMPILE=0`` runs, from the last tree) for the given seconds,
+then ``CompiledLearner`` of every ``--trees`` checkout for the same seconds, each in a fresh
+process that imports ``futomip`` from that checkout (so two versions of the package never
+share a process) and compiles or loads its kernels before timing.
 Every search starts from the probed root and drops its leaves after turning each into
 ``NonogramDomains``, as ``nonogram_kernels.py --what learning`` does.  Prints decisions a
 second and each compiled tree's ratio to the Python search, then the medians, p90 and min.

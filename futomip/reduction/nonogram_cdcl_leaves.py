@@ -152,4 +152,6 @@ class LeafBuilder:
         width = self.width
         row = tuple(values[line * width:(line + 1) * width].tolist()) if line < self.height else None
         entry = self.keys[line]
-        return row, None if entry is None else _remembered(self.start_memo, tuple(self.starts[line, :entry[1]].tolist()))
+        if entry is None:
+            return row, None
+        return row, _remembered(self.start_memo, tuple(self.starts[line, :entry[1]].tolist()))
