@@ -17,7 +17,8 @@ Every kernel of the search, down to the line solver and the explanations, alloca
 and keeps no array: numba compiles them without reference counting
 (``@kernel(refcounts=False)``), which was half of the search's time (the atomic
 increments and decrements of every array view and of every array passed to a call).  The
-clause store is ``nonogram_cdcl_clauses``.  Only ``futomip.compiled`` and the
+clause store is ``nonogram_cdcl_clauses``; the decision, with its scan of the blocking
+clauses, is ``nonogram_cdcl_scan``.  Only ``futomip.compiled`` and the
 ``nonogram_cdcl`` kernel modules are imported.
 """
 
@@ -27,7 +28,7 @@ from ..compiled import inline_kernel, kernel
 from .nonogram_cdcl_kernels import (BLOCKING_KIND, BUDGET, CAP, CLAUSES, CONFLICTS, DECAY, DECISIONS, DEPTH,
                                     FINISHED, GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START, LEVELS,
                                     NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN,
-                                    SEEN, SLICE, TRAIL, USED, VALUE, assign, backtrack, luby_term, premises,
+                                    SEEN, SLICE, TRAIL, USED, assign, backtrack, luby_term, premises,
                                     propagate)
 from .nonogram_cdcl_clauses import add_clause, clean
 from .nonogram_cdcl_scan import decision_cell, mark_every_blocking, mark_unsure, reopen
