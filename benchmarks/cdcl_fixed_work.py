@@ -29,10 +29,12 @@ from futomip.reduction import nonogram_cdcl_kernels as k  # noqa: E402
 from futomip.reduction.nonogram_cdcl import CompiledLearner  # noqa: E402
 
 
-def run(puzzle, root, decisions: int, split: list[float] | None = None) -> tuple[float, CompiledLearner]:
+def run(puzzle, root, decisions: int, split: list[float] | None = None,
+        keep: list | None = None) -> tuple[float, CompiledLearner]:
     """Seconds for ``decisions`` decisions (or the whole search), and the learner; ``split``
     (``[0.0, 0.0]``), if given, gets the seconds in the kernels and those turning leaves
-    into domains added (``cdcl_leaf_split.py``)."""
+    into domains added (``cdcl_leaf_split.py``); ``keep``, if given, gets every leaf
+    (``cdcl_leaf_milp.py``)."""
     learner = CompiledLearner(puzzle, root, int(0.1 * puzzle.height * puzzle.width), None)
     began = time.perf_counter()
     while learner.decisions < decisions:
@@ -48,7 +50,9 @@ def run(puzzle, root, decisions: int, split: list[float] | None = None) -> tuple
         elif outcome == k.LEAF:
             if split is not None:
                 split[1] -= time.perf_counter()
-            learner._leaf()
+            leaf = learner._leaf()
+            if keep is not None:
+                keep.append(leaf)
             if split is not None:
                 split[1] += time.perf_counter()
     return time.perf_counter() - began, learner

@@ -27,9 +27,9 @@ from ..puzzles.nonogram import Nonogram
 from . import nonogram_cdcl_kernels as k
 from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains
 from .nonogram_cdcl_search import SCRATCH_ROWS, search
+from .nonogram_cdcl_leaves import LeafBuilder, start_layout, start_tuples
 from .nonogram_compiled import _clue_arrays
 from .nonogram_learning import LEARNT_CAP, RESTART_CONFLICTS
-from .nonogram_line import start_lists
 from .nonogram_line_kernels import BIT_LINE
 
 __all__ = ["SLICE_SECONDS", "CompiledLearner", "start_layout", "start_tuples"]
@@ -37,43 +37,6 @@ __all__ = ["SLICE_SECONDS", "CompiledLearner", "start_layout", "start_tuples"]
 SLICE_SECONDS = 0.01
 """Seconds of one call into the kernels: the schedule's turns (``QUANTUM``, 20 ms) and the
 time limit are looked at between calls, and a call costs some 20 microseconds."""
-
-
-def start_layout(clues: list, height: int, columns: int) -> tuple[np.ndarray, list]:
-    """What ``start_tuples`` needs to know of the clues: the flat indices ``line * columns + j``
-    of every block, and per constrained line its key and its blocks' range among them."""
-    blocks, keys = [], []
-    for line, clue in enumerate(clues):
-        if clue is not None:
-            key = ("row", line) if line < height else ("column", line - height)
-            keys.append((key, len(blocks), len(blocks) + len(clue)))
-            blocks.extend(line * columns + j for j in range(len(clue)))
-    return np.array(blocks, dtype=np.int64), keys
-
-
-MEMO_SIZE = 1 << 16
-"""Most lines' start tuples ``start_tuples`` keeps (then it forgets them all and starts again)."""
-
-
-def start_tuples(starts: np.ndarray, layout: tuple[np.ndarray, list], memo: dict | None = None) -> dict:
-    """``NonogramDomains.starts`` from the start masks ``starts[line, j]``: ``start_lists`` of
-    every constrained line.  ``memo`` (kept by the caller from leaf to leaf) maps a line's
-    masks to their tuples: consecutive leaves differ in a few lines, and turning the set bits
-    of every block into tuples anew cost more than the compiled search that found the leaf."""
-    blocks, keys = layout
-    if memo is None:
-        memo = {}
-    elif len(memo) > MEMO_SIZE:
-        memo.clear()
-    masks = starts.reshape(-1)[blocks].tolist()
-    domains = {}
-    for key, first, last in keys:
-        line = tuple(masks[first:last])
-        runs = memo.get(line)
-        if runs is None:
-            runs = memo[line] = start_lists(line)
-        domains[key] = runs
-    return domains
 
 
 class CompiledLearner:
@@ -91,9 +54,7 @@ class CompiledLearner:
         self.runs, self.first, self.count = _clue_arrays(clues)
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
-        self.starts = np.zeros((lines, most_runs + 1), dtype=np.uint64)
-        self.layout = start_layout(clues, height, most_runs + 1)
-        self.memo: dict = {}
+        self.leaf_builder = LeafBuilder(clues, height, width, interpreted)
         self.layers = np.zeros((2, max(height, width) + 1), dtype=np.uint64)
         self.ints = np.zeros(k.INTS, dtype=np.int64)
         self.ints[[k.RUN, k.BUDGET, k.CAP, k.LIMIT]] = 1, self.restart_conflicts, LEARNT_CAP, limit
@@ -116,9 +77,12 @@ class CompiledLearner:
         self.head = np.full(2 * cells, -1, dtype=np.int32)
         self.scratch = np.zeros((SCRATCH_ROWS, cells + 64), dtype=np.int32)
         self.level_mark = np.zeros(cells + 2, dtype=np.int8)
+        # The blocking clauses' scan (``nonogram_cdcl_scan``): which may not hold, and since when.
+        self.unsure = np.zeros(len(self.start) // 64 + 1, dtype=np.uint64)
+        self.sat_next = np.zeros(len(self.start), dtype=np.int32)
+        self.sat_head = np.full(cells + 2, -1, dtype=np.int32)
         pick = (lambda kernel: kernel.interpreted) if interpreted else (lambda kernel: kernel)
         self._search, self._assign, self._enqueue = pick(search), pick(k.assign), pick(k.enqueue)
-        self._leaf_starts = pick(k.leaf_starts)
         self.steps = 16
         self.finished = False
         self.pause: Callable[[], bool] = lambda: False
@@ -167,6 +131,8 @@ class CompiledLearner:
         c, at = int(self.ints[k.CLAUSES]), int(self.ints[k.USED])
         self.lits[at:at + len(clause)] = clause
         self.start[c], self.size[c], self.kind[c], self.lbd[c], self.witness[c] = at, len(clause), kind, lbd, clause[0]
+        if kind == k.BLOCKING_KIND:
+            self.unsure[c >> 6] |= np.uint64(1 << (c & 63))
         for s in range(2):
             self.link[2 * c + s] = self.head[clause[s]]
             self.head[clause[s]] = 2 * c + s
@@ -184,6 +150,8 @@ class CompiledLearner:
                 np.concatenate([array, np.zeros_like(array)])
                 for array in (self.start, self.size, self.lbd, self.kind, self.witness))
             self.link = np.concatenate([self.link, np.full(2 * more, -1, dtype=np.int32)])
+            self.unsure = np.concatenate([self.unsure, np.zeros(more // 64 + 1, dtype=np.uint64)])
+            self.sat_next = np.concatenate([self.sat_next, np.zeros_like(self.sat_next)])
 
     # The counters of ``Learner``.
     decisions = property(lambda self: int(self.ints[k.DECISIONS]))
@@ -199,16 +167,16 @@ class CompiledLearner:
 
     def _leaf(self) -> NonogramDomains:
         """The domains of the current fixpoint (what ``Board.domains`` gives, its line solves in
-        a kernel: in Python they cost more than the search that found the leaf)."""
-        if not self._leaf_starts(self.runs, self.first, self.count, self.height, self.width, self.masks,
-                                 self.table, self.starts):
+        a kernel and only the lines changed since the last leaf rebuilt: ``nonogram_cdcl_leaves``)."""
+        cells = self.height * self.width
+        leaf = self.leaf_builder.leaf(self.cell[k.VALUE, :cells], self.masks, self.runs, self.first, self.count,
+                                      self.table)
+        if leaf is None:
             board = Board(self.puzzle)  # not at a fixpoint: let Board name the contradiction
             board.black = [int(mask) for mask in self.masks[1]]
             board.white = [int(mask) for mask in self.masks[0]]
             return board.domains()
-        cells = self.height * self.width
-        grid = self.cell[k.VALUE, :cells].reshape(self.height, self.width).tolist()
-        return NonogramDomains(tuple(map(tuple, grid)), start_tuples(self.starts, self.layout, self.memo))
+        return leaf
 
     def _slice(self) -> int:
         """One call into the kernels; the number of steps adapts to ``SLICE_SECONDS`` a call."""
@@ -216,7 +184,8 @@ class CompiledLearner:
         outcome = self._search(self.ints, self.cell, self.why, self.activity, self.bump, self.masks, self.queue,
                                self.queued, self.runs, self.first, self.count, self.height, self.width, self.table,
                                self.layers, self.lits, self.start, self.size, self.kind, self.lbd, self.witness,
-                               self.head, self.link, self.scratch, self.level_mark, self.steps, self.restart_conflicts)
+                               self.head, self.link, self.scratch, self.level_mark, self.unsure, self.sat_next,
+                               self.sat_head, self.steps, self.restart_conflicts)
         if outcome == k.SLICE:
             took = time.perf_counter() - began
             self.steps = max(1, min(1 << 16, int(self.steps * 2 if took < SLICE_SECONDS / 2 else

@@ -33,7 +33,7 @@ import numpy as np
 
 from ..compiled import inline_kernel, kernel
 from .nonogram_explain_kernels import explain_cell_bits, explain_conflict_bits
-from .nonogram_line_kernels import EVEN_BITS, EVEN_NIBBLES, EVEN_PAIRS, ONE, ZERO, _reverse, settle_bits
+from .nonogram_line_kernels import EVEN_BITS, EVEN_NIBBLES, EVEN_PAIRS, ONE, ZERO, settle_bits
 
 # ints[...]
 HEAD, TRAIL, LEVELS, CLAUSES, USED, DECISIONS, CONFLICTS, RESTARTS, DEPTH, RUN, BUDGET, LEARNT, CAP, \
@@ -245,23 +245,3 @@ def premises(reason, v, cell, why, masks, runs, first, count, height, width, lay
             out[n] = 2 * u + colour
             n += 1
     return n
-
-
-@kernel(refcounts=False)
-def leaf_starts(runs, first, count, height, width, masks, table, starts):
-    """Each block's valid starts on every line for the current masks (``starts[line, j]``, a
-    mask, as ``nonogram_line.solve_masks`` gives them); False when a line has no placement.
-    ``settle_bits`` leaves both sweeps in ``table``; its last step is repeated per block."""
-    for line in range(height + width):
-        k = count[line]
-        if k < 0:
-            continue
-        length = width if line < height else height
-        feasible, _, _ = settle_bits(runs, first[line], k, length, masks[1, line], masks[0, line], table)
-        if not feasible:
-            return False
-        to_boundary = np.uint64(63 - length)
-        for j in range(k):
-            run = np.uint64(runs[first[line] + j])
-            starts[line, j] = table[1, j] & (_reverse(table[3, k - 1 - j]) >> to_boundary) >> run
-    return True

@@ -17,7 +17,8 @@ Every kernel of the search, down to the line solver and the explanations, alloca
 and keeps no array: numba compiles them without reference counting
 (``@kernel(refcounts=False)``), which was half of the search's time (the atomic
 increments and decrements of every array view and of every array passed to a call).  The
-clause store is ``nonogram_cdcl_clauses``.  Only ``futomip.compiled`` and the
+clause store is ``nonogram_cdcl_clauses``; the decision, with its scan of the blocking
+clauses, is ``nonogram_cdcl_scan``.  Only ``futomip.compiled`` and the
 ``nonogram_cdcl`` kernel modules are imported.
 """
 
@@ -26,10 +27,11 @@ from __future__ import annotations
 from ..compiled import inline_kernel, kernel
 from .nonogram_cdcl_kernels import (BLOCKING_KIND, BUDGET, CAP, CLAUSES, CONFLICTS, DECAY, DECISIONS, DEPTH,
                                     FINISHED, GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START, LEVELS,
-                                    LIMIT, NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN,
-                                    SEEN, SLICE, TRAIL, USED, VALUE, assign, backtrack, luby_term, premises,
+                                    NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN,
+                                    SEEN, SLICE, TRAIL, USED, assign, backtrack, luby_term, premises,
                                     propagate)
 from .nonogram_cdcl_clauses import add_clause, clean
+from .nonogram_cdcl_scan import decision_cell, mark_every_blocking, mark_unsure, reopen
 
 __all__ = ["search"]
 
@@ -155,43 +157,9 @@ def analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count
 
 
 @kernel(refcounts=False)
-def decision_cell(ints, cell, activity, lits, start, size, kind, witness, cells):
-    """An open cell of the first blocking clause that does not hold (when at most LIMIT cells
-    are open; -2 when every one holds: a leaf), else the open cell of highest activity.
-
-    ``witness[c]`` is a literal of clause c that was true when last looked at: a clause whose
-    witness is still true holds, and is passed over without reading its literals (on puzzles
-    with thousands of leaves, this scan of every blocking clause was half the search's time)."""
-    value = cell[VALUE]
-    if cells - ints[TRAIL] <= ints[LIMIT]:
-        for c in range(ints[CLAUSES]):
-            if kind[c] != BLOCKING_KIND:
-                continue
-            known = witness[c]
-            if value[known >> 1] == (known & 1):
-                continue
-            holds, open_cell = False, -1
-            for k in range(start[c], start[c] + size[c]):
-                state = value[lits[k] >> 1]
-                if state == (lits[k] & 1):
-                    holds = True
-                    witness[c] = lits[k]
-                    break
-                if state == -1 and open_cell < 0:
-                    open_cell = lits[k] >> 1
-            if not holds:
-                return open_cell
-        return -2
-    best, best_activity = -1, -1.0
-    for v in range(cells):
-        if value[v] == -1 and activity[v] > best_activity:
-            best, best_activity = v, activity[v]
-    return best
-
-
-@kernel(refcounts=False)
 def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, count, height, width, table, layers,
-           lits, start, size, kind, lbd, witness, head, link, scratch, level_mark, steps, restart_unit):
+           lits, start, size, kind, lbd, witness, head, link, scratch, level_mark, unsure, sat_next, sat_head, steps,
+           restart_unit):
     """Run the search for ``steps`` decisions and conflicts at most: ``SLICE``, ``LEAF``,
     ``FINISHED`` or ``GROW`` (see the module text)."""
     cells = height * width
@@ -207,7 +175,10 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
             blocking = scratch[CLAUSE]
             for k in range(depth):
                 blocking[k] = trail[level_start[depth - 1 - k]] ^ 1
+            reopen(ints, unsure, sat_next, sat_head, depth - 1)
             backtrack(ints, cell, masks, queued, height, width, depth - 1)
+            if depth > 1:
+                mark_unsure(unsure, ints[CLAUSES])
             add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd,
                        witness, head, link, blocking, depth, BLOCKING_KIND, 0)
             continue
@@ -219,6 +190,7 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
                 return FINISHED
             n, back, clause_lbd = analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count,
                                           height, width, layers, lits, start, size, scratch, level_mark)
+            reopen(ints, unsure, sat_next, sat_head, back)
             backtrack(ints, cell, masks, queued, height, width, back)
             add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd,
                        witness, head, link, scratch[CLAUSE], n, LEARNT_KIND, clause_lbd)
@@ -231,12 +203,14 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
             ints[RUN] += 1
             ints[BUDGET] = restart_unit * luby_term(ints[RUN])
             ints[RESTARTS] += 1
+            reopen(ints, unsure, sat_next, sat_head, 0)
             backtrack(ints, cell, masks, queued, height, width, 0)
             if ints[LEARNT] > ints[CAP]:
                 clean(ints, cell, lits, start, size, kind, lbd, witness, head, link, cells)
+                mark_every_blocking(ints, kind, unsure)
                 ints[CAP] += ints[CAP] // 10
             continue
-        v = decision_cell(ints, cell, activity, lits, start, size, kind, witness, cells)
+        v = decision_cell(ints, cell, activity, lits, start, size, witness, unsure, sat_next, sat_head, cells)
         if v == -2:
             ints[LEAVES] += 1
             ints[PENDING_LEAF] = 1
