@@ -1,0 +1,172 @@
+"""The Latin kernels' structure and workspaces as ``latin_core`` lays them out, with a pool of workspaces.
+
+``layout(board)`` is a board's ``Layout``: the structure ``st`` of ``latin_arrays`` (lists),
+the workspace's array sizes, the initial failure weights, and, made on first use, ``st`` as
+numpy arrays and the ``template`` a fresh workspace starts from.  The groups' part is the same
+for every puzzle of a kind and order and is kept per shape; a board without signs or Adjacent
+pairs (Sudoku, completions) has no part of its own, so its whole ``Layout`` is the shape's.
+
+A compiled core's workspace (the 23 arrays of ``ws`` and ``dom``) is one numpy buffer cut into
+views.  ``acquire`` takes a free one of the layout's sizes from the pool, or makes one, and
+``release`` gives it back when its core is done; two live cores never hold the same one.  A
+short 9x9 search (median some 24 nodes on hard Sudoku) paid 45-60 µs cold for 23
+``np.zeros`` out of some 450 (docs/notes/sudoku.md); a pooled workspace costs two copies.
+
+Only the workspace's head needs a known start: the controls, the sign and group flags, the
+matchings kept per group (a hint, but it orders the matching and so which constraint fails
+first, which steers dom/wdeg), the preferred values and the failure weights.  Every other
+array is written by the kernels before they read it (the trail and the levels below their
+tops, the queues below their tops, the matching's scratch per call, the probe's union), so
+it is left as the last core left it; ``tests/test_latin_layout.py`` runs searches on
+workspaces filled with garbage and compares them with fresh interpreted ones.
+
+Must not import anything from futomip but ``latin_arrays``.
+"""
+
+from __future__ import annotations
+
+from itertools import accumulate, chain
+
+from .latin_arrays import (CONTROLS, PAIR_APART, PAIR_LESS, PAIR_NEAR, W_CTL, W_FLAGS, W_HELD, W_PREFER,
+                           W_WEIGHT)
+
+__all__ = ["Layout", "layout", "structure_arrays", "acquire", "release", "HEAD", "QUEUE_ROUND", "POOL_KEEP"]
+
+WORKSPACE_ARRAYS = 23
+HEAD = (W_CTL, W_FLAGS, W_HELD, W_PREFER, W_WEIGHT)
+"""The workspace arrays a fresh core must find as ``template`` has them; they come first in
+the buffer, so one copy resets them."""
+QUEUE_ROUND = 64
+"""The queue and its flags (signs + 2 x groups long) are rounded up to a multiple of this, so
+that 9x9 Futoshiki with different numbers of signs share pooled workspaces."""
+POOL_KEEP = 8
+"""Free workspaces kept per size (more live cores at once than this are rare: a search, a
+hand-over, a dive)."""
+
+_SHAPES: dict[tuple, list] = {}
+"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, the
+two as numpy arrays or None, and for boards without signs or Adjacent pairs the whole
+``Layout`` or None], the same for every puzzle of a kind and order."""
+_POOLS: dict[tuple, list] = {}
+"""Free workspaces per tuple of sizes (``Layout.free`` is one of these lists)."""
+
+
+class Layout:
+    """A board's kernel structure (see the module text); the kernels only read it, so every
+    core of the board (or of the shape, without signs) shares it."""
+
+    __slots__ = ("st", "sizes", "weights", "shape", "arrays", "template", "free")
+
+    def __init__(self, st, sizes, weights, shape) -> None:
+        self.st, self.sizes, self.weights, self.shape = st, sizes, weights, shape
+        self.arrays = self.template = None
+        key = tuple(sizes)
+        self.free = _POOLS.get(key)
+        if self.free is None:
+            if len(_POOLS) >= 64:
+                _POOLS.clear()
+            self.free = _POOLS[key] = []
+
+
+def _shape(board) -> list:
+    key = tuple(board.groups)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        per_cell = max(map(len, board.cell_groups)) if board.cell_groups else 0
+        shape = [[i for group in board.groups for i in group],
+                 [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
+                 per_cell, None, None]
+        if len(_SHAPES) >= 64:
+            _SHAPES.clear()
+        _SHAPES[key] = shape
+    return shape
+
+
+def layout(board) -> Layout:
+    """``board``'s ``Layout``, kept on the board (built once per puzzle: the reduction's board
+    may get several cores, the hand-over, the dive) or, without signs, on its shape."""
+    kept = getattr(board, "_kernel_layout", None)
+    if kept is not None:
+        return kept
+    shape = _shape(board)
+    if not board.pairs and shape[4] is not None:
+        # No signs (Sudoku, completions): the shape's layout, the same for every puzzle of the
+        # kind and order (building it again cost 45-55 µs of a cold search).
+        board._kernel_layout = shape[4]
+        return shape[4]
+    n, cells = board.n, board.n * board.n
+    groups, cell_groups, per_cell = shape[:3]
+    lengths = list(map(len, board.cell_less))
+    items = list(chain.from_iterable(board.cell_less))
+    kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
+    st = (groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], [0, *accumulate(lengths)],
+          items, [n, len(board.groups), len(board.pairs), per_cell, cells], kinds)
+    capacity = cells * n + 2
+    queue = -(-(len(board.pairs) + 2 * len(board.groups)) // QUEUE_ROUND) * QUEUE_ROUND
+    sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
+             capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
+    kept = board._kernel_layout = Layout(st, sizes, [1 + length for length in lengths], shape)
+    if not board.pairs:
+        shape[4] = kept
+    return kept
+
+
+def structure_arrays(kept: Layout) -> tuple:
+    """``st`` as numpy arrays, made once per layout (the groups' two once per shape)."""
+    arrays = kept.arrays
+    if arrays is None:
+        import numpy as np
+
+        shape, st = kept.shape, kept.st
+        if shape[3] is None:
+            shape[3] = (np.array(st[0], dtype=np.int64), np.array(st[1], dtype=np.int64))
+        arrays = kept.arrays = shape[3] + tuple(np.array(a, dtype=np.int64) for a in st[2:])
+    return arrays
+
+
+def acquire(kept: Layout, masks) -> tuple:
+    """A workspace no live core holds, for ``kept``'s sizes, as (head, ws, dom, free): its head
+    reset from the template and ``dom`` holding ``masks``.  Give it back with ``release``."""
+    try:
+        workspace = kept.free.pop()
+    except IndexError:
+        workspace = _new_workspace(kept)
+    template = kept.template
+    if template is None:
+        template = kept.template = _template(kept)
+    workspace[0][:] = template
+    workspace[2][:] = masks
+    return workspace
+
+
+def release(workspace: tuple) -> None:
+    """Give ``workspace`` back to the pool (its core must not touch it again)."""
+    free = workspace[3]
+    if len(free) < POOL_KEEP:
+        free.append(workspace)
+
+
+def _new_workspace(kept: Layout) -> tuple:
+    import numpy as np
+
+    sizes = kept.sizes
+    order = list(HEAD) + [k for k in range(WORKSPACE_ARRAYS) if k not in HEAD]
+    cells = kept.st[6][4]
+    buffer = np.zeros(sum(sizes) + cells, dtype=np.int64)
+    views: list = [None] * WORKSPACE_ARRAYS
+    start = 0
+    for k in order:
+        views[k] = buffer[start:start + sizes[k]]
+        start += sizes[k]
+    head = buffer[:sum(sizes[k] for k in HEAD)]
+    return head, tuple(views), buffer[start:], kept.free
+
+
+def _template(kept: Layout):
+    """The head of a fresh workspace: zeros but the failure weights."""
+    import numpy as np
+
+    values: list[int] = []
+    for k in HEAD:
+        values.extend(kept.weights if k == W_WEIGHT else [0] * kept.sizes[k])
+    return np.array(values, dtype=np.int64)
