@@ -5,10 +5,10 @@
 
 The interleaved benchmark (``latin_search_speed.py``) runs each search in a worker that was
 idle while other processes ran, on a root the reduction has just made: its caches are cold
-and its board is new.  This one reproduces that in one process: per round the puzzle is
-reduced again (a fresh ``Board``), the process sleeps ``--pause-ms`` and then reads
-``--sweep-mb`` of memory (as another process would have filled the caches), and
-``latin_split.Split`` runs in mode "compiled" to its end.  Printed per puzzle, median CPU
+but for what the reduction touched, and its board is new.  This one reproduces that in one
+process: per round the process sleeps ``--pause-ms`` and then reads ``--sweep-mb`` of memory
+(as another process would have filled the caches), the puzzle is reduced again (a fresh
+``Board``), and ``latin_split.Split`` runs in mode "compiled" to its end.  Printed per puzzle, median CPU
 µs over the rounds: the whole search, the part inside ``Core()``, the kernel calls
 (``Core.search``) and the Python around them; then the same searches warm (the same root
 back to back).  Wall-clock pieces are read with ``time.perf_counter`` (a vDSO call), the
@@ -70,9 +70,9 @@ def main() -> int:
             run(puzzle, reduce(puzzle, "split"))  # numba's loading, outside the measure
             cold, warm = [], []
             for _ in range(args.rounds):
-                root = reduce(puzzle, "split")
                 time.sleep(args.pause_ms / 1000)
                 int(sweep.sum())
+                root = reduce(puzzle, "split")  # as in the interleaved benchmark: just before the search
                 cold.append(run(puzzle, root))
             for _ in range(args.rounds):
                 warm.append(run(puzzle, root))

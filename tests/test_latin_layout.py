@@ -17,7 +17,7 @@ from test_latin_kernels import MODES, _leaves, _small_puzzles
 
 from futomip import io
 from futomip.puzzles import verify
-from futomip.reduction import latin_core, latin_layout, latin_split, reduce
+from futomip.reduction import latin_core, latin_layout, latin_packed_kernels, latin_split, reduce
 from futomip.reduction.latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NODES, C_PRUNED, C_RNG, W_CTL, W_HELD, W_WEIGHT
 from futomip.reduction.latin_search_kernels import DONE, LEAF
 
@@ -25,15 +25,16 @@ SUDOKU = "data/sudoku/hardest.txt"
 
 
 def _arrays(workspace) -> list:
-    head, ws, dom, _ = workspace
-    return [head, *ws, dom]
+    head, ws, dom, _, buffer = workspace
+    return [head, *ws, dom, buffer]
 
 
 def _spoil(workspace, seed: int) -> None:
-    """Every array of ``workspace`` (head included) full of garbage, as a careless core might leave it."""
+    """The whole buffer of ``workspace`` (bounds and head included) full of garbage, as a
+    careless core might leave it."""
     rng = random.Random(seed)
-    for array in _arrays(workspace):
-        array[:] = [rng.randrange(-2 ** 40, 2 ** 40) for _ in range(len(array))]
+    buffer = workspace[4]
+    buffer[:] = [rng.randrange(-2 ** 40, 2 ** 40) for _ in range(len(buffer))]
 
 
 def test_two_live_workspaces_never_share_memory_and_a_released_one_comes_back_reset():
@@ -84,7 +85,8 @@ def test_a_search_on_a_spoilt_reused_workspace_matches_a_fresh_interpreted_searc
     assert {k: v for k, v in first.summary().items() if k != "compiled"} == \
            {k: v for k, v in search.summary().items() if k != "compiled"}
     if search.summary()["compiled"] and search.needed:
-        assert kept.free and kept.free[-1] is spoilt  # released when its search was done
+        del search  # its core, collected, gives the workspace back
+        assert kept.free and kept.free[-1] is spoilt
 
 
 def test_two_live_cores_searched_in_turns_each_find_their_own_verified_solution():
@@ -119,3 +121,37 @@ def test_two_live_cores_searched_in_turns_each_find_their_own_verified_solution(
             n = puzzle.size
             grid = tuple(tuple(expected[0][r * n + c].bit_length() for c in range(n)) for r in range(n))
             assert verify(puzzle, grid) == []
+
+
+@settings(max_examples=40, deadline=None)
+@given(_small_puzzles)
+def test_packed_entry_points_search_as_the_interpreted_core_does(puzzle):
+    """``latin_packed_kernels.packed_search`` on a pooled workspace (compiled, or interpreted on
+    the numpy views when the compiled layer is off) returns the outcomes, leaves and counters of
+    an interpreted core's search from the same root, call by call."""
+    root = reduce(puzzle, "split")
+    if root.contradiction is not None or not latin_core.usable(root.board):
+        return
+    reference = latin_core.Core(root.board, root.masks, "interpreted")
+    kept = latin_layout.layout(root.board)
+    latin_layout.structure_arrays(kept)
+    runs = []
+
+    for entry in (latin_packed_kernels.packed_search, None):
+        workspace = None if entry is None else latin_layout.acquire(kept, root.masks)
+        core = reference if entry is None else None
+        ctl = reference.ws[W_CTL] if entry is None else workspace[1][W_CTL]
+        ctl[C_LIMIT], ctl[C_RNG], ctl[C_FAIL_LIMIT] = 0, latin_split.SEED, -1
+        trace = []
+        with np.errstate(over="ignore"):  # popcount's multiply wraps on numpy scalars, as compiled
+            while True:
+                outcome = int(core.search(2) if entry is None else entry(kept.packed, workspace[4], 2))
+                dom = core.dom if entry is None else workspace[2]
+                trace.append((outcome, [int(mask) for mask in dom] if outcome == LEAF else None))
+                if outcome == DONE:
+                    break
+        trace.append([int(ctl[k]) for k in (C_NODES, C_PRUNED)])
+        runs.append(trace)
+        if workspace is not None:
+            latin_layout.release(workspace)
+    assert runs[0] == runs[1]

@@ -28,7 +28,7 @@ import types
 from typing import Any
 
 from .. import compiled
-from . import latin_arrays, latin_kernels, latin_layout, latin_match_kernels, latin_search_kernels
+from . import latin_arrays, latin_kernels, latin_layout, latin_match_kernels, latin_packed_kernels, latin_search_kernels
 from .latin_kernels import C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE
 
 __all__ = ["COMPILE_AFTER", "Core", "usable"]
@@ -127,7 +127,7 @@ class Core:
         core is done (it is called when the core is collected); the core's arrays are gone."""
         workspace = self._workspace
         if workspace is not None:
-            self._workspace = self.ws = self.dom = None
+            self._workspace = self.ws = self.dom = self._packed = None
             latin_layout.release(workspace)
 
     def __del__(self) -> None:
@@ -159,6 +159,8 @@ class Core:
                 array[:] = values
         self.ws, self.dom = workspace[1], workspace[2]
         self.st = latin_layout.structure_arrays(self.layout)
+        # The compiled entry points take the two packed arrays (``latin_packed_kernels``).
+        self._packed = (self.layout.packed, workspace[4])
         self.kernels = _Compiled()
         self.compiled = True
 
@@ -197,7 +199,10 @@ class Core:
             touch[count] = i
             count += 1
         started = time.perf_counter()
-        ok = bool(self.kernels.propagate(self.dom, self.st, self.ws, count))
+        if self.compiled:
+            ok = bool(latin_packed_kernels.packed_propagate(*self._packed, count))
+        else:
+            ok = bool(self.kernels.propagate(self.dom, self.st, self.ws, count))
         self.set_control(latin_kernels.C_TRAIL, 0)
         self.timed(started)
         return ok
@@ -205,7 +210,10 @@ class Core:
     def probe_cell(self, i: int) -> int:
         """``latin_search_kernels.probe_cell`` on cell i (forgets the trail)."""
         started = time.perf_counter()
-        outcome = int(self.kernels.probe_cell(self.dom, self.st, self.ws, i))
+        if self.compiled:
+            outcome = int(latin_packed_kernels.packed_probe_cell(*self._packed, i))
+        else:
+            outcome = int(self.kernels.probe_cell(self.dom, self.st, self.ws, i))
         self.set_control(latin_kernels.C_TRAIL, 0)
         self.timed(started)
         return outcome
@@ -213,14 +221,17 @@ class Core:
     def search(self, budget: int) -> int:
         """``latin_search_kernels.search`` for at most ``budget`` nodes: PAUSED, LEAF or DONE."""
         if self.compiled:  # no switch to time
-            return int(self.kernels.search(self.dom, self.st, self.ws, budget))
+            return int(latin_packed_kernels.packed_search(*self._packed, budget))
         started = time.perf_counter()
         outcome = int(self.kernels.search(self.dom, self.st, self.ws, budget))
         self.timed(started)
         return outcome
 
     def restart(self) -> None:
-        self.kernels.restart(self.dom, self.ws)
+        if self.compiled:
+            latin_packed_kernels.packed_restart(*self._packed)
+        else:
+            self.kernels.restart(self.dom, self.ws)
 
     # -- a dive's fixings, undone from the trail (``latin_dive``) -------------------------
     def trail(self) -> int:
@@ -244,7 +255,10 @@ class Core:
 
     def undo(self, mark: int) -> None:
         """Every mask back to what it was when the trail was ``mark`` long."""
-        self.kernels.undo(self.dom, self.ws, mark)
+        if self.compiled:
+            latin_packed_kernels.packed_undo(*self._packed, mark)
+        else:
+            self.kernels.undo(self.dom, self.ws, mark)
 
     def prefer(self, bits) -> None:
         """The value bit each cell's search tries first under C_VALUE_ORDER 2 (0: none)."""

@@ -6,8 +6,9 @@ numpy arrays and the ``template`` a fresh workspace starts from.  The groups' pa
 for every puzzle of a kind and order and is kept per shape; a board without signs or Adjacent
 pairs (Sudoku, completions) has no part of its own, so its whole ``Layout`` is the shape's.
 
-A compiled core's workspace (the 23 arrays of ``ws`` and ``dom``) is one numpy buffer cut into
-views.  ``acquire`` takes a free one of the layout's sizes from the pool, or makes one, and
+A compiled core's structure is one numpy array (``Layout.packed``) and its workspace (the 23
+arrays of ``ws`` and ``dom``) one numpy buffer, each starting with the bounds of its parts, as
+``latin_packed_kernels`` reads them; ``ws``, ``dom`` and ``st`` are views into them.  ``acquire`` takes a free one of the layout's sizes from the pool, or makes one, and
 ``release`` gives it back when its core is done; two live cores never hold the same one.  A
 short 9x9 search (median some 24 nodes on hard Sudoku) paid 45-60 µs cold for 23
 ``np.zeros`` out of some 450 (docs/notes/sudoku.md); a pooled workspace costs two copies.
@@ -20,7 +21,8 @@ tops, the queues below their tops, the matching's scratch per call, the probe's 
 it is left as the last core left it; ``tests/test_latin_layout.py`` runs searches on
 workspaces filled with garbage and compares them with fresh interpreted ones.
 
-Must not import anything from futomip but ``latin_arrays``.
+Must not import anything from futomip but ``latin_arrays`` and ``latin_packed_kernels`` (its
+constants).
 """
 
 from __future__ import annotations
@@ -29,13 +31,14 @@ from itertools import accumulate, chain
 
 from .latin_arrays import (CONTROLS, PAIR_APART, PAIR_LESS, PAIR_NEAR, W_CTL, W_FLAGS, W_HELD, W_PREFER,
                            W_WEIGHT)
+from .latin_packed_kernels import ST_BOUNDS, WS_BOUNDS
 
 __all__ = ["Layout", "layout", "structure_arrays", "acquire", "release", "HEAD", "QUEUE_ROUND", "POOL_KEEP"]
 
 WORKSPACE_ARRAYS = 23
 HEAD = (W_CTL, W_FLAGS, W_HELD, W_PREFER, W_WEIGHT)
 """The workspace arrays a fresh core must find as ``template`` has them; they come first in
-the buffer, so one copy resets them."""
+the buffer, after its bounds, so one copy resets them."""
 QUEUE_ROUND = 64
 """The queue and its flags (signs + 2 x groups long) are rounded up to a multiple of this, so
 that 9x9 Futoshiki with different numbers of signs share pooled workspaces."""
@@ -44,9 +47,9 @@ POOL_KEEP = 8
 hand-over, a dive)."""
 
 _SHAPES: dict[tuple, list] = {}
-"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, the
-two as numpy arrays or None, and for boards without signs or Adjacent pairs the whole
-``Layout`` or None], the same for every puzzle of a kind and order."""
+"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, and
+for boards without signs or Adjacent pairs the whole ``Layout`` or None], the same for every
+puzzle of a kind and order."""
 _POOLS: dict[tuple, list] = {}
 """Free workspaces per tuple of sizes (``Layout.free`` is one of these lists)."""
 
@@ -55,11 +58,11 @@ class Layout:
     """A board's kernel structure (see the module text); the kernels only read it, so every
     core of the board (or of the shape, without signs) shares it."""
 
-    __slots__ = ("st", "sizes", "weights", "shape", "arrays", "template", "free")
+    __slots__ = ("st", "sizes", "weights", "shape", "packed", "arrays", "template", "free")
 
     def __init__(self, st, sizes, weights, shape) -> None:
         self.st, self.sizes, self.weights, self.shape = st, sizes, weights, shape
-        self.arrays = self.template = None
+        self.packed = self.arrays = self.template = None
         key = tuple(sizes)
         self.free = _POOLS.get(key)
         if self.free is None:
@@ -75,7 +78,7 @@ def _shape(board) -> list:
         per_cell = max(map(len, board.cell_groups)) if board.cell_groups else 0
         shape = [[i for group in board.groups for i in group],
                  [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
-                 per_cell, None, None]
+                 per_cell, None]
         if len(_SHAPES) >= 64:
             _SHAPES.clear()
         _SHAPES[key] = shape
@@ -89,11 +92,11 @@ def layout(board) -> Layout:
     if kept is not None:
         return kept
     shape = _shape(board)
-    if not board.pairs and shape[4] is not None:
+    if not board.pairs and shape[3] is not None:
         # No signs (Sudoku, completions): the shape's layout, the same for every puzzle of the
         # kind and order (building it again cost 45-55 µs of a cold search).
-        board._kernel_layout = shape[4]
-        return shape[4]
+        board._kernel_layout = shape[3]
+        return shape[3]
     n, cells = board.n, board.n * board.n
     groups, cell_groups, per_cell = shape[:3]
     lengths = list(map(len, board.cell_less))
@@ -107,26 +110,26 @@ def layout(board) -> Layout:
              capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
     kept = board._kernel_layout = Layout(st, sizes, [1 + length for length in lengths], shape)
     if not board.pairs:
-        shape[4] = kept
+        shape[3] = kept
     return kept
 
 
 def structure_arrays(kept: Layout) -> tuple:
-    """``st`` as numpy arrays, made once per layout (the groups' two once per shape)."""
+    """``st`` as views into ``kept.packed`` (its bounds, then the 8 arrays), made once per layout."""
     arrays = kept.arrays
     if arrays is None:
         import numpy as np
 
-        shape, st = kept.shape, kept.st
-        if shape[3] is None:
-            shape[3] = (np.array(st[0], dtype=np.int64), np.array(st[1], dtype=np.int64))
-        arrays = kept.arrays = shape[3] + tuple(np.array(a, dtype=np.int64) for a in st[2:])
+        bounds = list(accumulate(map(len, kept.st), initial=ST_BOUNDS))
+        packed = kept.packed = np.array(bounds + list(chain.from_iterable(kept.st)), dtype=np.int64)
+        arrays = kept.arrays = tuple(packed[a:b] for a, b in zip(bounds, bounds[1:]))
     return arrays
 
 
 def acquire(kept: Layout, masks) -> tuple:
-    """A workspace no live core holds, for ``kept``'s sizes, as (head, ws, dom, free): its head
-    reset from the template and ``dom`` holding ``masks``.  Give it back with ``release``."""
+    """A workspace no live core holds, for ``kept``'s sizes, as (head, ws, dom, free, buffer):
+    its bounds and head reset from the template and ``dom`` holding ``masks``.  Give it back with
+    ``release``."""
     try:
         workspace = kept.free.pop()
     except IndexError:
@@ -146,27 +149,33 @@ def release(workspace: tuple) -> None:
         free.append(workspace)
 
 
+def _bounds(kept: Layout) -> list[int]:
+    """The starts of ws[0..22] and dom in the buffer, then their ends (``latin_packed_kernels``):
+    the bounds, the head arrays, the others, dom."""
+    sizes = kept.sizes + [kept.st[6][4]]
+    starts = [0] * (WORKSPACE_ARRAYS + 1)
+    start = WS_BOUNDS
+    for k in list(HEAD) + [k for k in range(WORKSPACE_ARRAYS + 1) if k not in HEAD]:
+        starts[k] = start
+        start += sizes[k]
+    return starts + [a + size for a, size in zip(starts, sizes)]
+
+
 def _new_workspace(kept: Layout) -> tuple:
     import numpy as np
 
-    sizes = kept.sizes
-    order = list(HEAD) + [k for k in range(WORKSPACE_ARRAYS) if k not in HEAD]
-    cells = kept.st[6][4]
-    buffer = np.zeros(sum(sizes) + cells, dtype=np.int64)
-    views: list = [None] * WORKSPACE_ARRAYS
-    start = 0
-    for k in order:
-        views[k] = buffer[start:start + sizes[k]]
-        start += sizes[k]
-    head = buffer[:sum(sizes[k] for k in HEAD)]
-    return head, tuple(views), buffer[start:], kept.free
+    bounds = _bounds(kept)
+    buffer = np.zeros(max(bounds), dtype=np.int64)
+    views = tuple(buffer[bounds[k]:bounds[k + WORKSPACE_ARRAYS + 1]] for k in range(WORKSPACE_ARRAYS + 1))
+    head = buffer[:WS_BOUNDS + sum(kept.sizes[k] for k in HEAD)]
+    return head, views[:-1], views[-1], kept.free, buffer
 
 
 def _template(kept: Layout):
-    """The head of a fresh workspace: zeros but the failure weights."""
+    """The bounds and head of a fresh workspace: zeros but the failure weights."""
     import numpy as np
 
-    values: list[int] = []
+    values = _bounds(kept)
     for k in HEAD:
         values.extend(kept.weights if k == W_WEIGHT else [0] * kept.sizes[k])
     return np.array(values, dtype=np.int64)

@@ -249,7 +249,6 @@ class Split(nonogram_split.Split):
                 yield LatinDomains(n, core.masks())
             elif outcome == DONE:
                 self.finished = True
-                core.release()  # its workspace back to the pool (latin_layout)
                 return
 
     def _dive(self, core, yielded: set) -> Iterator[LatinDomains | None]:
