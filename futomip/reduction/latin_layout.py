@@ -47,28 +47,30 @@ POOL_KEEP = 8
 hand-over, a dive)."""
 
 _SHAPES: dict[tuple, list] = {}
-"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, and
-for boards without signs or Adjacent pairs the whole ``Layout`` or None], the same for every
-puzzle of a kind and order."""
+"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, for
+boards without signs or Adjacent pairs the whole ``Layout`` or None, and groups + cell_groups as
+one numpy array or None], the same for every puzzle of a kind and order."""
 _POOLS: dict[tuple, list] = {}
-"""Free workspaces per tuple of sizes (``Layout.free`` is one of these lists)."""
+"""Per tuple of sizes: [the free workspaces (``Layout.free``), the template without weights or
+None]; 9x9 Futoshiki share one (see ``QUEUE_ROUND``)."""
 
 
 class Layout:
     """A board's kernel structure (see the module text); the kernels only read it, so every
     core of the board (or of the shape, without signs) shares it."""
 
-    __slots__ = ("st", "sizes", "weights", "shape", "packed", "arrays", "template", "free")
+    __slots__ = ("st", "sizes", "weights", "shape", "packed", "arrays", "template", "free", "pool")
 
     def __init__(self, st, sizes, weights, shape) -> None:
         self.st, self.sizes, self.weights, self.shape = st, sizes, weights, shape
         self.packed = self.arrays = self.template = None
         key = tuple(sizes)
-        self.free = _POOLS.get(key)
-        if self.free is None:
+        self.pool = _POOLS.get(key)
+        if self.pool is None:
             if len(_POOLS) >= 64:
                 _POOLS.clear()
-            self.free = _POOLS[key] = []
+            self.pool = _POOLS[key] = [[], None]
+        self.free = self.pool[0]
 
 
 def _shape(board) -> list:
@@ -78,7 +80,7 @@ def _shape(board) -> list:
         per_cell = max(map(len, board.cell_groups)) if board.cell_groups else 0
         shape = [[i for group in board.groups for i in group],
                  [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
-                 per_cell, None]
+                 per_cell, None, None]
         if len(_SHAPES) >= 64:
             _SHAPES.clear()
         _SHAPES[key] = shape
@@ -120,8 +122,16 @@ def structure_arrays(kept: Layout) -> tuple:
     if arrays is None:
         import numpy as np
 
-        bounds = list(accumulate(map(len, kept.st), initial=ST_BOUNDS))
-        packed = kept.packed = np.array(bounds + list(chain.from_iterable(kept.st)), dtype=np.int64)
+        shape, st = kept.shape, kept.st
+        if shape[4] is None:
+            shape[4] = np.array(st[0] + st[1], dtype=np.int64)
+        bounds = list(accumulate(map(len, st), initial=ST_BOUNDS))
+        # The groups' part copied from the shape's array: converting only the signs' lists
+        # keeps a Futoshiki's first core as cheap as before the packing.
+        packed = kept.packed = np.empty(bounds[-1], dtype=np.int64)
+        packed[:ST_BOUNDS] = bounds
+        packed[ST_BOUNDS:bounds[2]] = shape[4]
+        packed[bounds[2]:] = list(chain.from_iterable(st[2:]))
         arrays = kept.arrays = tuple(packed[a:b] for a, b in zip(bounds, bounds[1:]))
     return arrays
 
@@ -172,10 +182,14 @@ def _new_workspace(kept: Layout) -> tuple:
 
 
 def _template(kept: Layout):
-    """The bounds and head of a fresh workspace: zeros but the failure weights."""
+    """The bounds and head of a fresh workspace: zeros but the failure weights (the part without
+    weights made once per size and copied)."""
     import numpy as np
 
-    values = _bounds(kept)
-    for k in HEAD:
-        values.extend(kept.weights if k == W_WEIGHT else [0] * kept.sizes[k])
-    return np.array(values, dtype=np.int64)
+    pool = kept.pool
+    bounds = _bounds(kept)
+    if pool[1] is None:
+        pool[1] = np.array(bounds + [0] * (sum(kept.sizes[k] for k in HEAD)), dtype=np.int64)
+    template = pool[1].copy()
+    template[bounds[W_WEIGHT]:bounds[W_WEIGHT + WORKSPACE_ARRAYS + 1]] = kept.weights
+    return template
