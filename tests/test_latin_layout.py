@@ -17,7 +17,9 @@ from test_latin_kernels import MODES, _leaves, _small_puzzles
 
 from futomip import io
 from futomip.puzzles import verify
+from futomip.puzzles.latin import LatinSquare
 from futomip.reduction import latin_core, latin_layout, latin_packed_kernels, latin_split, reduce
+from futomip.reduction.latin import board_of
 from futomip.reduction.latin_kernels import C_FAIL_LIMIT, C_LIMIT, C_NODES, C_PRUNED, C_RNG, W_CTL, W_HELD, W_WEIGHT
 from futomip.reduction.latin_search_kernels import DONE, LEAF
 
@@ -66,6 +68,20 @@ def test_two_live_workspaces_never_share_memory_and_a_released_one_comes_back_re
         core.release()
         core.release()
         assert core.ws is None and sum(workspace is held for workspace in kept.free) == 1
+
+
+def test_workspaces_of_large_orders_are_not_kept():
+    """A released workspace of an order-30 Latin square (some 1.3 MB) goes back to the
+    allocator, not to the pool, while a 9x9 Sudoku's is kept."""
+    large = board_of(LatinSquare(30, tuple((0,) * 30 for _ in range(30))))
+    small = reduce(io.read(SUDOKU)[0], "split").board
+    for board, kept_after in ((large, False), (small, True)):
+        kept = latin_layout.layout(board)
+        kept.free.clear()
+        workspace = latin_layout.acquire(kept, board.initial())
+        latin_layout.release(workspace)
+        assert (workspace[4].size <= latin_layout.POOL_MAX_WORDS) == kept_after
+        assert (kept.free == [workspace]) if kept_after else not kept.free
 
 
 @settings(max_examples=60, deadline=None)

@@ -33,7 +33,8 @@ from .latin_arrays import (CONTROLS, PAIR_APART, PAIR_LESS, PAIR_NEAR, W_CTL, W_
                            W_WEIGHT)
 from .latin_packed_kernels import ST_BOUNDS, WS_BOUNDS
 
-__all__ = ["Layout", "layout", "structure_arrays", "acquire", "release", "HEAD", "QUEUE_ROUND", "POOL_KEEP"]
+__all__ = ["Layout", "layout", "structure_arrays", "acquire", "release", "HEAD", "QUEUE_ROUND", "POOL_KEEP",
+           "POOL_MAX_WORDS"]
 
 WORKSPACE_ARRAYS = 23
 HEAD = (W_CTL, W_FLAGS, W_HELD, W_PREFER, W_WEIGHT)
@@ -45,6 +46,9 @@ that 9x9 Futoshiki with different numbers of signs share pooled workspaces."""
 POOL_KEEP = 8
 """Free workspaces kept per size (more live cores at once than this are rare: a search, a
 hand-over, a dive)."""
+POOL_MAX_WORDS = 2 ** 17
+"""Workspaces larger than this (1 MB: orders above about 25, whose searches are long and whose
+workspaces are megabytes) are not kept: they go back to the allocator with their core."""
 
 _SHAPES: dict[tuple, list] = {}
 """The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, for
@@ -155,7 +159,7 @@ def acquire(kept: Layout, masks) -> tuple:
 def release(workspace: tuple) -> None:
     """Give ``workspace`` back to the pool (its core must not touch it again)."""
     free = workspace[3]
-    if len(free) < POOL_KEEP:
+    if len(free) < POOL_KEEP and workspace[4].size <= POOL_MAX_WORDS:
         free.append(workspace)
 
 
