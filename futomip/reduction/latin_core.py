@@ -6,7 +6,10 @@ It starts interpreted, on Python lists, because numba's import and the loading o
 cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
 not pay.  The core switches to the compiled kernels on numpy arrays once the work done
 interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``); the
-state lives in the arrays, so a search goes on where it was.
+state lives in the arrays, so a search goes on where it was.  A compiled core takes its
+structure and workspace from ``latin_layout`` (one array each, the workspace from a pool per
+size, given back when the core is collected) and calls the kernels through the entry points of
+``latin_packed_kernels``, which take those two arrays.
 ``FUTOMIP_COMPILE=0`` or a missing numba keeps everything interpreted, and so do orders
 above ``latin_kernels.MAX_SIZE``, whose masks do not fit 64-bit integers (``usable``
 says whether a board fits; callers then keep ``Board.propagate``).  The kernels take the
