@@ -199,8 +199,9 @@ def test_a_cold_cache_is_compiled_once_in_the_background_while_searches_run_in_p
 
 def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
     """The background warm-up's puzzles all reach the split search (so its first call compiles
-    the search kernels), every one is solved and verified, and it writes the ready file,
-    removes its lock and restores the thresholds it lowered."""
+    the search kernels), every one is solved and verified, every compiled entry point of the
+    Latin kernels is compiled, and it writes the ready file, removes its lock and restores the
+    thresholds it lowered."""
     from futomip.pipeline import kernel_warmup
     from futomip.reduction import latin_core, nonogram_compiled, nonogram_split
 
@@ -215,6 +216,11 @@ def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
     assert before == (nonogram_compiled.COMPILE_CELLS, nonogram_compiled.EAGER_CELLS, latin_core.COMPILE_AFTER,
                       nonogram_split.ENGINE)
     assert {result.puzzle.kind for result in results} == {"nonogram", "futoshiki", "sudoku", "adjacent", "latin"}
+    if compiled.compiled():  # every Latin entry point compiled (and so cached for later processes)
+        from futomip.reduction import latin_packed_kernels
+
+        assert all(getattr(latin_packed_kernels, name).signatures for name in
+                   ("packed_search", "packed_propagate", "packed_probe_cell", "packed_restart", "packed_undo"))
     for result in results:
         assert result.status == "solved", lines
         if result.reduction["level"] == "split":

@@ -21,7 +21,7 @@ from futomip import compiled, io
 from futomip.options import Restarts
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.sudoku import Sudoku
-from futomip.reduction import latin_core, latin_split, reduce
+from futomip.reduction import latin_core, latin_layout, latin_split, reduce
 from futomip.reduction.latin_kernels import MAX_SIZE
 from futomip.reduction.latin import board_of
 from futomip.reduction.latin_probing import _probe_python, probe
@@ -232,7 +232,7 @@ def test_sudoku_without_signs_share_one_layout_and_each_search_finds_its_own_sol
     compiled and interpreted alike, yields the same single leaf: its puzzle's verified solution."""
     puzzles = [io.read("data/sudoku/hardest.txt")[k] for k in (0, 2)]
     runs = [{mode: _leaves(puzzle, mode) for mode in MODES} for puzzle in puzzles]
-    layouts = [latin_core._layout(run["compiled"][0].board) for run in runs]
+    layouts = [latin_layout.layout(run["compiled"][0].board) for run in runs]
     assert layouts[0] is layouts[1]
     for puzzle, run in zip(puzzles, runs):
         (_, first, leaves), (_, second, others) = run["interpreted"], run["compiled"]

@@ -13,7 +13,9 @@ pipeline, with the thresholds that normally keep small puzzles in Python set to 
   engines, and probing as a reduction), and a 70x8 one (lines over 62 cells: the array board);
 - the Latin family: a 9x9 Futoshiki, a 9x9 Sudoku, a 9x9 Adjacent and an order-20 Latin
   completion, each from a random Latin square with a few of its values and signs given
-  (the split search with its kernels from the first node).
+  (the split search with its kernels from the first node); then every entry point of
+  ``latin_packed_kernels`` once on the Sudoku (probing, dives and restarts call the ones the
+  search does not).
 
 Every puzzle is feasible by construction and each solve has a time limit, so the warm-up
 ends even where a search is slow.  At the end it writes READY_FILE (the signal for later
@@ -35,6 +37,7 @@ from ..puzzles.latin import LatinSquare
 from ..puzzles.nonogram import from_grid
 from ..puzzles.sudoku import Sudoku
 from ..reduction import latin_core, nonogram_compiled, nonogram_split
+from ..reduction.latin import board_of
 from .tasks import Task, run
 
 __all__ = ["puzzles", "warm_up", "main"]
@@ -108,11 +111,23 @@ def warm_up(say=print) -> list:
                                                         time_limit=LIMIT))
             results.append(result)
             say(f"{puzzle.name} {level} {engine or ''}: {result.status} in {time.perf_counter() - began:.1f} s")
+        _latin_entry_points(next(puzzle for puzzle in puzzles() if puzzle.kind == "sudoku"))
     finally:
         for module, name, value in saved:
             setattr(module, name, value)
         nonogram_split.ENGINE = engine_before
     return results
+
+
+def _latin_entry_points(sudoku) -> None:
+    """Each compiled entry point of the Latin kernels called once on ``sudoku``'s board."""
+    board = board_of(sudoku)
+    core = latin_core.Core(board, board.initial(), "compiled")
+    core.propagate(range(len(board.givens)))
+    core.probe_cell(0)
+    core.search(1)
+    core.restart()
+    core.undo(0)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,7 +41,6 @@ Only ``futomip.puzzles`` is imported: no solver, no backend, no ``models``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Callable
 
 from .latin_alldiff import filter_group, singles
@@ -88,11 +87,16 @@ class LatinDomains:
         n = self.size
         return all(self.masks[r * n + c] >> (grid[r][c] - 1) & 1 for r in range(n) for c in range(n))
 
-    @cached_property
+    @property
     def open(self) -> int:
-        """How many cells keep more than one value (counted once: the masks never change, and
-        the split asks at each search)."""
-        return sum(1 for mask in self.masks if mask & (mask - 1))
+        """How many cells keep more than one value (counted once and kept: the masks never
+        change, and the split asks at each search; kept by hand, as ``functools.cached_property``
+        cost some 15 µs more of a short search started cold, docs/notes/sudoku.md)."""
+        count = self.__dict__.get("_open")
+        if count is None:
+            count = sum(1 for mask in self.masks if mask & (mask - 1))
+            object.__setattr__(self, "_open", count)  # frozen: not a field, not compared
+        return count
 
     def summary(self) -> dict:
         """For reports: cells, fixed, open, candidate values left, contradiction, finished."""

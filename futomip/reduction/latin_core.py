@@ -6,7 +6,10 @@ It starts interpreted, on Python lists, because numba's import and the loading o
 cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
 not pay.  The core switches to the compiled kernels on numpy arrays once the work done
 interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``); the
-state lives in the arrays, so a search goes on where it was.
+state lives in the arrays, so a search goes on where it was.  A compiled core takes its
+structure and workspace from ``latin_layout`` (one array each, the workspace from a pool per
+size, given back when the core is collected) and calls the kernels through the entry points of
+``latin_packed_kernels``, which take those two arrays.
 ``FUTOMIP_COMPILE=0`` or a missing numba keeps everything interpreted, and so do orders
 above ``latin_kernels.MAX_SIZE``, whose masks do not fit 64-bit integers (``usable``
 says whether a board fits; callers then keep ``Board.propagate``).  The kernels take the
@@ -25,13 +28,11 @@ from __future__ import annotations
 
 import time
 import types
-from itertools import accumulate, chain
 from typing import Any
 
 from .. import compiled
-from . import latin_arrays, latin_kernels, latin_match_kernels, latin_search_kernels
-from .latin_kernels import (CONTROLS, C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE, PAIR_APART,
-                            PAIR_LESS, PAIR_NEAR)
+from . import latin_arrays, latin_kernels, latin_layout, latin_match_kernels, latin_packed_kernels, latin_search_kernels
+from .latin_kernels import C_FAILED, C_NODES, C_PROBES, C_PRUNED, C_DEPTH, MAX_SIZE
 
 __all__ = ["COMPILE_AFTER", "Core", "usable"]
 
@@ -100,25 +101,43 @@ class Core:
     numba is there), "interpreted" or "compiled" (at once; still interpreted when the
     compiled layer is off)."""
 
+    _workspace = None
+    """The pooled workspace a compiled core holds (``latin_layout.acquire``), None otherwise."""
+
     def __init__(self, board, masks, mode: str = "auto") -> None:
         if not usable(board):
             raise ValueError(f"the Latin kernels take orders up to {MAX_SIZE}, not {board.n}")
         self.board = board
-        self.st, sizes, weights, _ = _layout(board)
+        kept = self.layout = latin_layout.layout(board)
+        self.st = kept.st
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
         if mode == "compiled" and compiled.compiled():
             # Straight to numpy (a short 9x9 search costs about as much as converting lists).
-            self._compile_arrays([None] * len(sizes), sizes, weights, masks)
+            self._compile_arrays(None, masks)
             return
-        self.ws = [[0] * size for size in sizes]
-        self.ws[latin_kernels.W_WEIGHT] = list(weights)
+        ws = [[0] * size for size in kept.sizes]
+        ws[latin_kernels.W_WEIGHT] = list(kept.weights)
+        self.ws = tuple(ws)
         self.dom = list(masks)
         self.kernels: Any = _interpreted_kernels()
-        self.ws = tuple(self.ws)
         if mode == "compiled":
             self._compile()
+
+    def release(self) -> None:
+        """Give the compiled workspace back to the pool (``latin_layout``): call it when the
+        core is done (it is called when the core is collected); the core's arrays are gone."""
+        workspace = self._workspace
+        if workspace is not None:
+            self._workspace = self.ws = self.dom = self._packed = None
+            latin_layout.release(workspace)
+
+    def __del__(self) -> None:
+        try:
+            self.release()
+        except Exception:  # interpreter shutdown: the pool may be gone already
+            pass
 
     # -- the switch ----------------------------------------------------------------------
     def timed(self, started: float) -> None:
@@ -132,19 +151,19 @@ class Core:
         if self.compiled or not compiled.compiled():
             self.mode = "interpreted" if not self.compiled else self.mode
             return
-        self._compile_arrays(self.ws, [len(a) for a in self.ws], None, self.dom)
+        self._compile_arrays(self.ws, self.dom)
 
-    def _compile_arrays(self, ws, sizes, weights, dom) -> None:
-        """The arrays as numpy's (``ws[k]`` None: zeros of ``sizes[k]``; ``weights``, when
-        given, the failure weights) and the compiled kernels from now on."""
-        import numpy as np
-
-        self.st = _structure_arrays(self.board)
-        self.ws = tuple(np.zeros(size, dtype=np.int64) if a is None else np.array(a, dtype=np.int64)
-                        for a, size in zip(ws, sizes))
-        if weights is not None:
-            self.ws[latin_kernels.W_WEIGHT][:] = weights
-        self.dom = np.array(dom, dtype=np.int64)
+    def _compile_arrays(self, ws, dom) -> None:
+        """The arrays as a pooled numpy workspace holding ``dom`` and, when given, the
+        interpreted workspace ``ws`` (else a fresh one), and the compiled kernels from now on."""
+        workspace = self._workspace = latin_layout.acquire(self.layout, dom)
+        if ws is not None:
+            for array, values in zip(workspace[1], ws):
+                array[:] = values
+        self.ws, self.dom = workspace[1], workspace[2]
+        self.st = latin_layout.structure_arrays(self.layout)
+        # The compiled entry points take the two packed arrays (``latin_packed_kernels``).
+        self._packed = (self.layout.packed, workspace[4])
         self.kernels = _Compiled()
         self.compiled = True
 
@@ -183,7 +202,10 @@ class Core:
             touch[count] = i
             count += 1
         started = time.perf_counter()
-        ok = bool(self.kernels.propagate(self.dom, self.st, self.ws, count))
+        if self.compiled:
+            ok = bool(latin_packed_kernels.packed_propagate(*self._packed, count))
+        else:
+            ok = bool(self.kernels.propagate(self.dom, self.st, self.ws, count))
         self.set_control(latin_kernels.C_TRAIL, 0)
         self.timed(started)
         return ok
@@ -191,7 +213,10 @@ class Core:
     def probe_cell(self, i: int) -> int:
         """``latin_search_kernels.probe_cell`` on cell i (forgets the trail)."""
         started = time.perf_counter()
-        outcome = int(self.kernels.probe_cell(self.dom, self.st, self.ws, i))
+        if self.compiled:
+            outcome = int(latin_packed_kernels.packed_probe_cell(*self._packed, i))
+        else:
+            outcome = int(self.kernels.probe_cell(self.dom, self.st, self.ws, i))
         self.set_control(latin_kernels.C_TRAIL, 0)
         self.timed(started)
         return outcome
@@ -199,14 +224,17 @@ class Core:
     def search(self, budget: int) -> int:
         """``latin_search_kernels.search`` for at most ``budget`` nodes: PAUSED, LEAF or DONE."""
         if self.compiled:  # no switch to time
-            return int(self.kernels.search(self.dom, self.st, self.ws, budget))
+            return int(latin_packed_kernels.packed_search(*self._packed, budget))
         started = time.perf_counter()
         outcome = int(self.kernels.search(self.dom, self.st, self.ws, budget))
         self.timed(started)
         return outcome
 
     def restart(self) -> None:
-        self.kernels.restart(self.dom, self.ws)
+        if self.compiled:
+            latin_packed_kernels.packed_restart(*self._packed)
+        else:
+            self.kernels.restart(self.dom, self.ws)
 
     # -- a dive's fixings, undone from the trail (``latin_dive``) -------------------------
     def trail(self) -> int:
@@ -230,87 +258,16 @@ class Core:
 
     def undo(self, mark: int) -> None:
         """Every mask back to what it was when the trail was ``mark`` long."""
-        self.kernels.undo(self.dom, self.ws, mark)
+        if self.compiled:
+            latin_packed_kernels.packed_undo(*self._packed, mark)
+        else:
+            self.kernels.undo(self.dom, self.ws, mark)
 
     def prefer(self, bits) -> None:
         """The value bit each cell's search tries first under C_VALUE_ORDER 2 (0: none)."""
         prefer = self.ws[latin_kernels.W_PREFER]
         for cell, bit in enumerate(bits):
             prefer[cell] = bit
-
-
-_SHAPES: dict[tuple, list] = {}
-"""The groups' part of the structure per tuple of groups: [groups, cell_groups, per_cell, the
-two as numpy arrays or None, and for boards without signs or Adjacent pairs the whole layout
-and structure arrays or None], the same for every puzzle of a kind and order (all 9x9
-Futoshiki, all 9x9 Sudoku)."""
-
-
-def _shape(board) -> list:
-    key = tuple(board.groups)
-    shape = _SHAPES.get(key)
-    if shape is None:
-        per_cell = max(map(len, board.cell_groups)) if board.cell_groups else 0
-        shape = [[i for group in board.groups for i in group],
-                 [g for members in board.cell_groups for g in members + [-1] * (per_cell - len(members))],
-                 per_cell, None, None, None]
-        if len(_SHAPES) >= 64:
-            _SHAPES.clear()
-        _SHAPES[key] = shape
-    return shape
-
-
-def _layout(board) -> tuple[tuple[list[int], ...], list[int], list[int], list]:
-    """The structure ``st`` (lists), the workspace's array sizes, the initial failure weights
-    and the groups' shape of ``board``, kept on the board: it is built once per puzzle (the
-    reduction's, see ``LatinDomains.board``) and may get several cores (the hand-over, the
-    dive).  Nothing writes to them: the kernels only read ``st``, and the weights are copied
-    into each core."""
-    layout = getattr(board, "_kernel_layout", None)
-    if layout is not None:
-        return layout
-    n, cells = board.n, board.n * board.n
-    shape = _shape(board)
-    if not board.pairs and shape[4] is not None:
-        # No signs (Sudoku, completions): the whole layout is the shape's, the same for every
-        # puzzle of the kind and order; building it again cost 45-55 µs of a cold search.
-        layout = board._kernel_layout = shape[4]
-        return layout
-    groups, cell_groups, per_cell = shape[:3]
-    lengths = list(map(len, board.cell_less))
-    starts = [0, *accumulate(lengths)]
-    items = list(chain.from_iterable(board.cell_less))
-    kinds = [PAIR_LESS] * len(board.less) + [PAIR_NEAR] * len(board.near) + [PAIR_APART] * len(board.apart)
-    st = (groups, cell_groups, [a for a, _ in board.pairs], [b for _, b in board.pairs], starts, items,
-          [n, len(board.groups), len(board.pairs), per_cell, cells], kinds)
-    capacity = cells * n + 2
-    queue = len(board.pairs) + 2 * len(board.groups)
-    sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
-             capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
-    weights = [1 + length for length in lengths]
-    layout = board._kernel_layout = (st, sizes, weights, shape)
-    if not board.pairs:
-        shape[4] = layout
-    return layout
-
-
-def _structure_arrays(board) -> tuple:
-    """``st`` of ``board`` as numpy arrays, kept on the board (the groups' two arrays kept per
-    shape); the kernels only read them, so cores share them."""
-    arrays = getattr(board, "_kernel_arrays", None)
-    if arrays is None:
-        import numpy as np
-
-        st, _, _, shape = _layout(board)
-        if not board.pairs and shape[5] is not None:
-            arrays = board._kernel_arrays = shape[5]  # no signs: the shape's arrays (see _layout)
-            return arrays
-        if shape[3] is None:
-            shape[3] = (np.array(st[0], dtype=np.int64), np.array(st[1], dtype=np.int64))
-        arrays = board._kernel_arrays = shape[3] + tuple(np.array(a, dtype=np.int64) for a in st[2:])
-        if not board.pairs:
-            shape[5] = arrays
-    return arrays
 
 
 def _cell(n: int, i: int) -> str:

@@ -216,8 +216,7 @@ class Split(nonogram_split.Split):
         end) after that many seconds of work."""
         n = self.root.size
         shown = time.perf_counter()
-        run, chunk = 1, FIRST_CHUNK
-        worked = 0.0
+        run, chunk, worked = 1, FIRST_CHUNK, 0.0
         while True:
             if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                 return
