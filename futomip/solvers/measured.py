@@ -28,6 +28,14 @@ Must not import anything.
 #   first, highspy/highs PAR2 0.2 s and ortools/cpsat 0.3 s against 0.7 s for cpsat lines on 23 hard 9x9;
 #   but a fresh command per puzzle, what `futomip FILE` is, took 0.54-2.43 s with highspy split against
 #   0.52-1.42 s with cpsat lines: benchmarks/results/defaults-2026-11-27/. The 26 Nov rows stay.)
+# Measured 2026-11-27 (nonogram; the sat method now races the line search against Kissat, and
+#   the split's learning leaves are whole grids; load 3-5) with:
+#   python benchmarks/choose_defaults.py --time-limit 8 --kinds nonogram --taai 20 --random 10 \
+#       --nonogram-folder MIX --jsonl nonogram-race.jsonl, MIX being the 26 MiniZinc challenge
+#   nonograms written as .non and 10 made by futomip generate 25 --kind nonogram --difficulty search
+#   (seed 6100); then --from-jsonl benchmarks/results/defaults-2026-11-27/nonogram-race.jsonl --write.
+#   On the 20 TAAI and 10 random puzzles alone (three rounds) ortools/cpsat split had 3.8 s
+#   against sat's 4.3 s; the MiniZinc and generated puzzles decide it.
 MEASURED = "2026-11-27"
 
 MEASURED_ON: dict[str, str] = {
@@ -35,7 +43,7 @@ MEASURED_ON: dict[str, str] = {
     "futoshiki": "2026-11-26",
     "killer": "2026-11-26",
     "latin": "2026-11-27",
-    "nonogram": "2026-11-26",
+    "nonogram": "2026-11-27",
     "sudoku": "2026-11-26",
 }
 
@@ -65,11 +73,11 @@ DEFAULTS: dict[str, tuple[tuple[str, str, str, str, str], ...]] = {
         ("milp", "highspy", "highs", "probing", "PAR2 64.5 s on 7 puzzles, 55.07x the fastest"),
     ),
     "nonogram": (
-        ("sat", "", "", "", "measured fastest: PAR2 4.9 s on 16 puzzles"),
-        ("milp", "ortools", "cpsat", "probing", "PAR2 9.7 s on 16 puzzles, 2.00x the fastest"),
-        ("milp", "ortools", "cpsat", "split", "PAR2 12.0 s on 16 puzzles, 2.47x the fastest"),
-        ("milp", "highspy", "highs", "split", "PAR2 40.5 s on 16 puzzles, 8.32x the fastest"),
-        ("milp", "highspy", "highs", "probing", "PAR2 113.0 s on 16 puzzles, 23.21x the fastest"),
+        ("sat", "", "", "", "measured fastest: PAR2 3.1 s on 66 puzzles"),
+        ("milp", "highspy", "highs", "split", "PAR2 4.9 s on 66 puzzles, 1.58x the fastest"),
+        ("milp", "ortools", "cpsat", "split", "PAR2 21.0 s on 66 puzzles, 6.72x the fastest"),
+        ("milp", "ortools", "cpsat", "probing", "PAR2 27.3 s on 66 puzzles, 8.74x the fastest"),
+        ("milp", "highspy", "highs", "probing", "PAR2 332.4 s on 66 puzzles, 106.34x the fastest"),
     ),
     "sudoku": (
         ("milp", "ortools", "cpsat", "lines", "measured fastest: PAR2 0.1 s on 3 puzzles"),
