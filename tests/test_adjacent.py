@@ -4,6 +4,7 @@ the generator, the drawing and the command line."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import subprocess
 import sys
@@ -120,7 +121,7 @@ def test_verify_accepts_exactly_the_latin_squares_with_the_same_differences(st_s
     """A Latin square solves the puzzle made from another square iff their neighbours that
     differ by 1 are the same pairs (no givens)."""
     n = st_size.size
-    squares = [grid for grid in _latin_squares(n)][:: max(1, 6 // n)]
+    squares = _latin_squares(n)[:: max(1, 6 // n)]
     base = squares[len(st_size.marks) % len(squares)]
     puzzle = Adjacent.from_solution(base)
     for grid in squares:
@@ -129,10 +130,11 @@ def test_verify_accepts_exactly_the_latin_squares_with_the_same_differences(st_s
         assert (futomip.verify(puzzle, grid) == []) == same
 
 
-def _latin_squares(n: int):
-    for rows in itertools.permutations(itertools.permutations(range(1, n + 1)), n):
-        if all(len(set(column)) == n for column in zip(*rows)):
-            yield rows
+@functools.cache
+def _latin_squares(n: int) -> tuple:
+    """Every Latin square of order n (enumerated once per order, not once per example)."""
+    return tuple(rows for rows in itertools.permutations(itertools.permutations(range(1, n + 1)), n)
+                 if all(len(set(column)) == n for column in zip(*rows)))
 
 
 # Exactness of the reduction, the split search and the model

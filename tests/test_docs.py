@@ -12,12 +12,15 @@ and ``...`` stands for any text within a line, or for any lines when it is a lin
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import os
 import re
 import shlex
 import subprocess
 import sys
+from io import StringIO
 from pathlib import Path
 
 import pytest
@@ -155,12 +158,16 @@ def test_console_examples_print_what_they_show(page, workdir):
                 "\n".join(shown))
 
 
-def _options_of(command: str, cache: dict) -> str:
-    if command not in cache:
-        done = subprocess.run([sys.executable, "-m", "futomip", *command.split(), "--help"], capture_output=True,
-                              text=True, timeout=60)
-        cache[command] = done.stdout
-    return cache[command]
+@functools.cache
+def _options_of(command: str) -> str:
+    """``futomip COMMAND --help``, from the program's own parser (built here, once per command
+    for every page, rather than a process per command and page)."""
+    from futomip.cli import build_parser
+
+    shown = StringIO()
+    with contextlib.redirect_stdout(shown), contextlib.suppress(SystemExit):
+        build_parser().parse_args([command, "--help"])
+    return shown.getvalue()
 
 
 @pytest.mark.parametrize("page", _pages_with("bash"), ids=lambda page: page.name)
@@ -169,7 +176,6 @@ def test_bash_synopses_use_options_the_commands_take(page):
     command's ``--help`` (synopses hold placeholders such as FILE, so they are not run)."""
     from futomip.cli import COMMANDS
 
-    cache: dict = {}
     for body in blocks(page, "bash"):
         for line in body.splitlines():
             for part in re.split(r"&&|;|\|", line.split("  #")[0]):
@@ -177,7 +183,7 @@ def test_bash_synopses_use_options_the_commands_take(page):
                 if not words or Path(words[0]).name != "futomip" or words[1:2] == ["--version"]:
                     continue
                 command = words[1] if len(words) > 1 and words[1] in COMMANDS else "solve"
-                help_text = _options_of(command, cache)
+                help_text = _options_of(command)
                 for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", part):
                     assert option in help_text, f"{page.name}: `futomip {command}` takes no {option}: {line}"
 

@@ -10,20 +10,19 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from brute_force import all_4x4_sudokus
 
 import futomip
 from futomip.kinds import KINDS
 from futomip.options import Options
 from futomip.pipeline import Task, run
 from futomip.puzzles.killer import Killer, grid_clash, render, sum_range, verify
-from futomip.puzzles.sudoku import Sudoku, verify as verify_sudoku
 from futomip.reduction.killer import cage_filter, reduce
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "killer"
 EMPTY_4 = ((0,) * 4,) * 4
 SOLVED_4 = ((1, 2, 3, 4), (3, 4, 1, 2), (2, 1, 4, 3), (4, 3, 2, 1))
-ALL_4 = [grid for grid in itertools.product(itertools.permutations(range(1, 5)), repeat=4)
-         if not verify_sudoku(Sudoku(4, EMPTY_4), grid)]
+ALL_4 = all_4x4_sudokus()
 
 
 def random_cages(solution, rng: random.Random, largest: int = 3) -> list[list[tuple[int, int]]]:

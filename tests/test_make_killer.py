@@ -4,18 +4,17 @@ futomip's (brute force over all 4x4 grids; CP-SAT on integer cells for 9x9)."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
+from brute_force import all_4x4_sudokus
 
 from futomip.make.generate_killer import generate_killer, random_cages, split_cage
 from futomip.make.squares import sudoku_grid
 from futomip.puzzles.killer import Killer, verify
-from futomip.puzzles.sudoku import Sudoku, units, verify as verify_sudoku
+from futomip.puzzles.sudoku import units
 
-ALL_4 = [grid for grid in itertools.product(itertools.permutations(range(1, 5)), repeat=4)
-         if not verify_sudoku(Sudoku(4, ((0,) * 4,) * 4), grid)]
+ALL_4 = all_4x4_sudokus()
 
 
 def _connected(cells) -> bool:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from brute_force import all_4x4_sudokus
 
 import futomip
 from futomip.kinds import KINDS
@@ -15,16 +14,7 @@ from futomip.options import Options
 from futomip.puzzles.sudoku import Sudoku, grid_clash, render, units, verify
 
 SOLVED_4 = ((1, 2, 3, 4), (3, 4, 1, 2), (2, 1, 4, 3), (4, 3, 2, 1))
-
-
-def _all_4x4_sudokus() -> list[tuple[tuple[int, ...], ...]]:
-    """Every solved 4x4 Sudoku, by brute force over row permutations (288 of them)."""
-    rows = list(itertools.permutations(range(1, 5)))
-    blank = Sudoku(4, ((0,) * 4,) * 4)
-    return [grid for grid in itertools.product(rows, repeat=4) if not verify(blank, grid)]
-
-
-ALL_4 = _all_4x4_sudokus()
+ALL_4 = all_4x4_sudokus()  # every solved 4x4 Sudoku, by brute force
 
 
 def test_brute_force_count_is_the_known_one():
