@@ -136,6 +136,7 @@ class SolutionFinder:
         if self.turns.answered_by == "solver" and answer is not None:
             self._count(self.worker.stats)
             self._note(self.worker.message)
+            self.globals_form = self.globals_form or self.worker.globals_form
         if answer is None:
             if self.worker is not None and self.worker.message and "solver" in self.turns.gave_up:
                 self._note(self.worker.message)

@@ -5,7 +5,7 @@ this process (it inherits the puzzle and its domains, and pays no interpreter st
 import), makes its own process group, builds the whole model on the reduced domains
 (``ModelRun``) and then serves requests: each request carries the no-good rows of the grids
 found since the last one (``ModelRun.exclude``); the worker adds them, solves under the
-command's deadline and sends back ``(status, grid, message, stats, seconds)``, the grid
+command's deadline and sends back ``(status, grid, message, stats, seconds, globals form)``, the grid
 decoded by the formulation (the parent verifies it like every other).
 
 - ``pause``/``resume``: ``SIGSTOP``/``SIGCONT`` to the worker's process group, so that a
@@ -74,6 +74,7 @@ class WholeModelWorker:
         self.message = ""
         self.stats: dict = {}
         self.seconds: dict = {}
+        self.globals_form = ""  # the form of the globals in the worker's model, once it answered
 
     def resume(self) -> None:
         if self.pid is None:
@@ -92,12 +93,13 @@ class WholeModelWorker:
         try:
             if not self.connection.poll(timeout):
                 return None
-            status, grid, message, stats, seconds = self.connection.recv()
+            status, grid, message, stats, seconds, globals_form = self.connection.recv()
         except (EOFError, OSError):
             self.message = "the whole-model worker ended without an answer"
             return GAVE_UP
         self.busy = False
         self.message, self.stats, self.seconds = message, stats, seconds
+        self.globals_form = globals_form or self.globals_form
         if status == SOLVED and grid in self.found:
             self._request()  # found by the search meanwhile: solve again with its cut
             return None
@@ -168,8 +170,9 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
     try:
         model = ModelRun(puzzle, pair, encoding, options, domains, seconds, deadline_end)
     except Exception as exc:  # noqa: BLE001 - any failure here means this side gives up.
-        connection.send((ERROR, None, f"the whole-model worker could not build the model: {exc}", {}, seconds))
+        connection.send((ERROR, None, f"the whole-model worker could not build the model: {exc}", {}, seconds, ""))
         return
+    globals_form = model.session.globals_form()
     number = 0
     while True:
         try:
@@ -183,9 +186,9 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
         try:
             raw = model.solve(left)
             grid = model.decode(raw.values) if raw.status == SOLVED else None
-            answer = (raw.status, grid, raw.message, raw.stats, dict(seconds))
+            answer = (raw.status, grid, raw.message, raw.stats, dict(seconds), globals_form)
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which goes on with the search.
-            answer = (ERROR, None, f"the whole-model worker failed: {exc}", {}, dict(seconds))
+            answer = (ERROR, None, f"the whole-model worker failed: {exc}", {}, dict(seconds), globals_form)
         connection.send(answer)
 
 
