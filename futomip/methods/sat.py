@@ -110,9 +110,7 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
         turns = schedule.Turns(mode)
         try:
             while len(found) < (2 if unique else 1):
-                # One side alone: turns for the search (it pauses at each), the solver left to run.
-                run_mode = {"search": "sequential", "solver": "parallel"}.get(mode, mode)
-                answer, _ = schedule.run(run_mode, search, solver, turns=turns)
+                answer, _ = schedule.run(mode, search, solver, turns=turns)
                 if answer is None:
                     finished = False
                     break
@@ -139,10 +137,7 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
         result.message = (f"time limit reached: the line search made {stats.get('search_decisions', 0)} decisions in "
                           f"{turns.search_seconds:.1f} s, the SAT solver had {turns.solver_seconds:.1f} s")
     if turns is not None:
-        result.schedule = {"mode": turns.mode, "answered_by": turns.answered_by or None, "turns": turns.turns,
-                           "search_seconds": round(turns.search_seconds, 4),
-                           "solver_seconds": round(turns.solver_seconds, 4), "quantum": schedule.QUANTUM,
-                           "gave_up": list(turns.gave_up), "answers": dict(turns.answers)}
+        result.schedule = turns.summary()
     if stopped is not None:
         from ..pipeline.tasks import interruption_message
 

@@ -130,9 +130,8 @@ class SolutionFinder:
         """
         if self.split is None:
             return self._solve_whole()
-        mode = {"search": "sequential", "solver": "parallel"}.get(self.turns.mode, self.turns.mode)
         search = None if self.turns.mode == "solver" else self
-        answer, _ = schedule.run(mode, search, self.worker, quantum=schedule.QUANTUM, turns=self.turns)
+        answer, _ = schedule.run(self.turns.mode, search, self.worker, quantum=schedule.QUANTUM, turns=self.turns)
         if self.turns.answered_by == "solver" and answer is not None:
             self._count(self.worker.stats)
             self._note(self.worker.message)
@@ -267,12 +266,7 @@ class SolutionFinder:
 
     def _schedule_summary(self) -> dict | None:
         """The JSON ``schedule`` object: None when nothing was split (one model, one solve)."""
-        if self.turns is None:
-            return None
-        turns = self.turns
-        return {"mode": turns.mode, "answered_by": turns.answered_by or None, "turns": turns.turns,
-                "search_seconds": round(turns.search_seconds, 4), "solver_seconds": round(turns.solver_seconds, 4),
-                "quantum": schedule.QUANTUM, "gave_up": list(turns.gave_up), "answers": dict(turns.answers)}
+        return None if self.turns is None else self.turns.summary()
 
     def close(self) -> None:
         self._drop_model()

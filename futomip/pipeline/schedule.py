@@ -155,17 +155,26 @@ class Turns:
     answers: dict = field(default_factory=lambda: {"search": 0, "solver": 0})
     gave_up: list = field(default_factory=list)
 
+    def summary(self) -> dict:
+        """The JSON ``schedule`` object (docs/cli.md#schedule)."""
+        return {"mode": self.mode, "answered_by": self.answered_by or None, "turns": self.turns,
+                "search_seconds": round(self.search_seconds, 4), "solver_seconds": round(self.solver_seconds, 4),
+                "quantum": QUANTUM, "gave_up": list(self.gave_up), "answers": dict(self.answers)}
+
 
 def run(mode: str, search, solver, clock: Callable[[], float] = time.perf_counter,
         quantum: float = QUANTUM, turns: Turns | None = None):
     """The first answer of ``search`` or ``solver`` under ``mode`` ("parallel" or
-    "sequential"), as ``(answer, turns)``; ``answer`` is None when both gave up.
+    "sequential"; "search" or "solver" when that side runs alone and the other is None: the
+    search then pauses at each turn, the solver runs on), as ``(answer, turns)``; ``answer``
+    is None when both gave up.
 
     ``solver`` may be None (the search alone).  ``turns`` carries the seconds each side used
     and the sides that gave up over several calls (the fair share counts from the first).
     The search always has the first ``FIRST_TURN`` seconds alone, so an easy puzzle never
     starts the worker."""
     turns = turns or Turns(mode)
+    mode = {"search": "sequential", "solver": "parallel"}.get(mode, mode)
     sides = {"search": search, "solver": solver}
     alive = [name for name in ("search", "solver") if sides[name] is not None and name not in turns.gave_up]
     if turns.turns == 0 and "search" in alive:
