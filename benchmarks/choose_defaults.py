@@ -14,7 +14,9 @@ Puzzles per kind (never only the bundled ones; generated puzzles are made here f
   ``futomip generate`` into --futoshiki-folder, the 9x9 of the tnhphat corpus; at most ``--futoshiki``;
 - latin: QCP instances (data/latin/qcp, the MiniZinc QCP orders 20 and 25) and QWH
   completions of orders 30 and 35 made here (random Latin square, 40% holes); at most ``--latin``;
-- sudoku: the first ``--sudoku`` of data/sudoku/hardest.txt;
+  and every ``.pls`` file of ``--latin-folder`` (e.g. ``benchmarks/qwh_instances.py``);
+- sudoku: the first ``--sudoku`` of data/sudoku/hardest.txt, and every puzzle of the files in
+  ``--sudoku-folder`` (e.g. 16x16 and 25x25 ones from ``benchmarks/large_sudoku.py``);
 - killer: the bundled 9x9 (data/killer/cages.txt) and the Killer Sudoku in --killer-folder
   (made by ``futomip generate 9 --kind killer``); at most ``--killer``.  Killer has no split
   search, so only "solver" is measured for it;
@@ -133,7 +135,22 @@ def qwh(order: int, holes: float, rng: random.Random) -> LatinSquare:
     return LatinSquare(order, givens, name=f"qwh-{order}-{int(holes * 100)}")
 
 
-def latins(limit: int, seed: int) -> list:
+def latins(limit: int, seed: int, folder: str | None = None) -> list:
+    extra = [replace(p, name=path.name) for path in sorted(Path(folder).glob("*.pls")) for p in io.read(str(path))] \
+        if folder else []
+    return _qcp_and_qwh(limit, seed) + extra
+
+
+def sudokus(limit: int, folder: str | None = None) -> list:
+    puzzles = io.read(str(ROOT / "data" / "sudoku" / "hardest.txt"))[:limit]
+    for path in sorted(p for p in Path(folder).iterdir() if p.suffix != ".sol") if folder else []:
+        read = io.read(str(path))
+        puzzles += [replace(p, name=f"{path.stem}-{k}") for k, p in enumerate(read)] if len(read) > 1 \
+            else [replace(p, name=path.stem) for p in read]
+    return puzzles
+
+
+def _qcp_and_qwh(limit: int, seed: int) -> list:
     files = sorted((ROOT / "data" / "latin" / "qcp").glob("*.mzn"))
     qcp = CORPUS / "latin-qcp-minizinc-benchmarks" / "QCP"
     files += sorted(qcp.glob("qcp-20-*-0_ext.mzn")) + sorted(qcp.glob("qcp-25-*-[01]_ext.mzn"))
@@ -378,6 +395,8 @@ def main(argv=None) -> int:
     parser.add_argument("--nonogram-folder", help="more nonograms (.non), e.g. from futomip generate --kind nonogram")
     parser.add_argument("--latin", type=int, default=6)
     parser.add_argument("--sudoku", type=int, default=3)
+    parser.add_argument("--latin-folder", help="more Latin completions (.pls), e.g. from benchmarks/qwh_instances.py")
+    parser.add_argument("--sudoku-folder", help="more Sudoku files (any format futomip reads), e.g. 16x16 and 25x25")
     parser.add_argument("--killer", type=int, default=8)
     parser.add_argument("--adjacent", type=int, default=8)
     parser.add_argument("--adjacent-folder", help="Adjacent puzzles (.unequal) made by futomip generate --kind adjacent")
@@ -409,8 +428,8 @@ def main(argv=None) -> int:
     pairs = [tuple(p.split("/")) for p in args.pairs.split(",") if check(*p.split("/")).available]
     makers = {"nonogram": lambda: nonograms(args.taai, args.random, args.seed, args.nonogram_folder),
               "futoshiki": lambda: futoshikis(args.futoshiki, args.futoshiki_folder),
-              "latin": lambda: latins(args.latin, args.seed),
-              "sudoku": lambda: io.read(str(ROOT / "data" / "sudoku" / "hardest.txt"))[:args.sudoku],
+              "latin": lambda: latins(args.latin, args.seed, args.latin_folder),
+              "sudoku": lambda: sudokus(args.sudoku, args.sudoku_folder),
               "killer": lambda: killers(args.killer, args.killer_folder),
               "adjacent": lambda: adjacents(args.adjacent, args.adjacent_folder)}
     puzzles = {kind: makers[kind]() for kind in kinds}
