@@ -19,7 +19,7 @@ from pathlib import Path
 
 STYLE = {
     "cpsat": ("CP-SAT, native integer model (1 worker)", "tab:blue", "o", -0.9),
-    "default": ("futomip default ([all] install: ortools/cpsat --reduce lines)", "tab:green", "s", 0.0),
+    "default": ("futomip default ([all] install: {ran})", "tab:green", "s", 0.0),
     "highs": ("futomip --backend highspy --solver highs (split)", "tab:red", "^", 0.9),
 }
 
@@ -46,6 +46,8 @@ def main(argv: list[str] | None = None) -> int:
         mine = [row for row in rows if row["config"] == config]
         if not mine:
             continue
+        # The default is what the registry chose when the runs were made: name it from the runs.
+        label = label.format(ran=", ".join(sorted({row.get("ran", "?") for row in mine})))
         done = [row for row in mine if row["status"] == "solved"]
         missed = [row for row in mine if row["status"] != "solved"]
         axes.scatter([row["order"] + shift for row in done], [max(row["seconds"], FLOOR) for row in done], color=colour,
