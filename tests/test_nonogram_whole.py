@@ -4,12 +4,14 @@ A leaf of the learning search with every cell fixed is a ``WholeGrid``, whose bl
 built only when read: they must equal ``Board.domains`` on the same grid; the Python and the
 compiled search (compiled and interpreted) must yield the same whole-grid leaves, which must be
 the brute-force solutions, each once; ``FoundGrids`` must answer "found before?" for a grid in
-any form, and the pipeline's enumeration through it must stay exact.
+any form, and the pipeline's enumeration through it must stay exact; the whole-model worker
+must not add rows past the deadline.
 """
 
 from __future__ import annotations
 
 import pickle
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -20,13 +22,17 @@ from test_split_nonogram import MANY
 
 import futomip
 from futomip.certainty import enumerate_all
+from futomip.options import Options
+from futomip.pipeline import whole_model
 from futomip.pipeline.found import FoundGrids, seen
+from futomip.pipeline.schedule import GAVE_UP
 from futomip.puzzles.nonogram import Nonogram, from_grid
 from futomip.reduction import reduce
 from futomip.reduction.nonogram import Board
 from futomip.reduction.nonogram_cdcl import CompiledLearner
 from futomip.reduction.nonogram_learning import Learner
 from futomip.reduction.nonogram_whole import WholeGrid
+from futomip.solvers import check
 
 
 def _domains(puzzle, grid):
@@ -125,3 +131,26 @@ def test_enumeration_with_whole_grid_leaves_is_exact(schedule):
     assert result.complete and len({tuple(map(tuple, grid)) for grid in result.solutions}) == 86
     assert len(result.solutions) == 86
     assert all(futomip.verify(MANY, grid) == [] for grid in result.solutions)
+
+
+@pytest.mark.skipif(not whole_model.available("highspy", "highs"), reason="needs the fork start method")
+def test_the_whole_model_worker_adds_no_rows_past_the_deadline():
+    """A request whose grids reach the worker after the deadline is answered "time limit"
+    (``GAVE_UP``) without a solve, and so is every later one: no model with rows left out
+    ever answers (enumeration at tens of thousands of grids a second sent it thousands at once)."""
+    deadline_end = time.perf_counter() + 3.0
+    found = FoundGrids()
+    worker = whole_model.WholeModelWorker(MANY, check("highspy", "highs"), "blocks", Options("highspy", "highs"),
+                                          reduce(MANY, "probing"), deadline_end, found)
+    try:
+        worker.resume()
+        status, grid = worker.poll(30.0)
+        assert status == "solved" and futomip.verify(MANY, grid) == []
+        found.append(grid)
+        time.sleep(max(0.0, deadline_end - time.perf_counter()) + 0.1)
+        for _ in range(2):
+            worker.resume()
+            assert worker.poll(30.0) == GAVE_UP and "while adding" in worker.message
+            found.append(tuple(tuple(1 - value for value in row) for row in grid))
+    finally:
+        worker.close()
