@@ -3,10 +3,11 @@
     python benchmarks/nonogram_kernels.py --what lines,probing,nodes --every 100 --seconds 2
     python benchmarks/nonogram_kernels.py --generate 10 --size 25 --what nodes
     python benchmarks/nonogram_kernels.py --every 50 --generate 10 --what learning   # learning search only
+    python benchmarks/nonogram_kernels.py --every 0 --generate 6 --density 0.3 --what learning --share 0.1
 
 Puzzles: the TAAI 2011 set (every ``--every``-th, from ``../shared/corpus`` or ``--corpus``)
-and ``--generate N`` random ``--size`` x ``--size`` grids (about half black, seeded) turned into
-puzzles.  Each measurement runs the mask code ("python": ``Board``, ``solve_masks``, the
+and ``--generate N`` random ``--size`` x ``--size`` grids (``--density`` black, half by default,
+seeded) turned into puzzles.  Each measurement runs the mask code ("python": ``Board``, ``solve_masks``, the
 learning search's own line solves; exactly what runs with ``FUTOMIP_COMPILE=0``) and the
 kernels ("compiled") one after the other on the same puzzle, so that load from other
 programs hits both alike:
@@ -20,7 +21,9 @@ programs hits both alike:
               (each a line fixpoint and a probing to its end; ``Board`` vs ``ArrayBoard``) and
               the learning search's decisions and conflicts (the Python search, what
               FUTOMIP_COMPILE=0 runs, vs ``CompiledLearner``, the whole loop in kernels; the
-              Python search with compiled line solves and reasons, ``LineKernel``, in brackets)
+              Python search with compiled line solves and reasons, ``LineKernel``, in brackets);
+              the learning searches stop at leaves of ``--share`` open cells (default 0, the
+              split's whole grids; ``--share 0.1`` is the measure of the 10% leaves before 27 Nov)
 
 Prints one row per puzzle and measurement and the medians of the ratios.  The kernels'
 first compilation (numba's on-disk cache) happens before any timing.
@@ -50,6 +53,7 @@ from futomip.reduction.nonogram_cdcl import CompiledLearner  # noqa: E402
 from futomip.reduction.nonogram_compiled import ArrayBoard, _clue_arrays  # noqa: E402
 from futomip.reduction.nonogram_kernels import settle_bits  # noqa: E402
 from futomip.reduction.nonogram_line import solve_masks  # noqa: E402
+from futomip.reduction.nonogram_split import LEARNING_LEAF_SHARE  # noqa: E402
 
 TAAI = "nonogram-taai-tournament/question/taai2011.txt"
 
@@ -75,7 +79,7 @@ def puzzles(args) -> list[tuple[str, object]]:
                 found.append((f"taai{puzzle.name}", puzzle))
     rng = random.Random(args.seed)
     for k in range(args.generate):
-        grid = tuple(tuple(int(rng.random() < 0.5) for _ in range(args.size)) for _ in range(args.size))
+        grid = tuple(tuple(int(rng.random() < args.density) for _ in range(args.size)) for _ in range(args.size))
         found.append((f"random{args.size}-{k}", from_grid(grid)))
     return found
 
@@ -136,14 +140,16 @@ def probing_nodes(board_class, puzzle, root, seconds: float) -> float:
         nonogram_split.ENGINE, nonogram_split.new_board = saved, saved_board
 
 
-def learning_rates(engine: str, puzzle, root, seconds: float) -> tuple[float, float]:
+def learning_rates(engine: str, puzzle, root, seconds: float,
+                   share: float = LEARNING_LEAF_SHARE) -> tuple[float, float]:
     """(decisions/s, conflicts/s) of the learning search for ``seconds``: "python" (what
     FUTOMIP_COMPILE=0 runs), "line-kernel" (Python search, compiled line solves and reasons)
-    or "compiled" (``CompiledLearner``: the whole loop in kernels)."""
+    or "compiled" (``CompiledLearner``: the whole loop in kernels); its leaves stop at
+    ``share`` of the cells open (by default the split's: whole grids), and are dropped."""
     saved = nonogram_learning.use_kernels
     nonogram_learning.use_kernels = lambda p, since=None: engine == "line-kernel"
     try:
-        limit, stop_at = int(0.1 * puzzle.height * puzzle.width), time.perf_counter() + seconds
+        limit, stop_at = int(share * puzzle.height * puzzle.width), time.perf_counter() + seconds
         if engine == "compiled":
             learner = CompiledLearner(puzzle, root, limit, stop_at)
         else:
@@ -164,6 +170,10 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=100, help="every N-th TAAI puzzle (0: none)")
     parser.add_argument("--generate", type=int, default=0, help="random puzzles to add")
     parser.add_argument("--size", type=int, default=25)
+    parser.add_argument("--density", type=float, default=0.5, help="share of black cells of the random grids")
+    parser.add_argument("--share", type=float, default=LEARNING_LEAF_SHARE,
+                        help="learning: leaves at this share of open cells (default the split's, 0: whole grids; "
+                             "0.1 was the measure before 27 Nov)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per search measurement")
     args = parser.parse_args()
@@ -189,15 +199,15 @@ def main() -> None:
             row(name, "probing runs/s", python, fast, f"({passes} passes)")
         if "nodes" in what or "learning" in what:
             root = reduce(puzzle, "probing")
-            if root.unknown <= int(0.1 * puzzle.height * puzzle.width) or root.contradiction:
+            if root.unknown <= int(args.share * puzzle.height * puzzle.width) or root.contradiction:
                 print(f"{name:<14} (no search: probing leaves {root.unknown} cells open)")
                 continue
             if "nodes" in what:
                 row(name, "probing-split nodes/s", probing_nodes(Board, puzzle, root, args.seconds),
                     probing_nodes(ArrayBoard, puzzle, root, args.seconds))
-            python = learning_rates("python", puzzle, root, args.seconds)
-            line_kernel = learning_rates("line-kernel", puzzle, root, args.seconds)
-            fast = learning_rates("compiled", puzzle, root, args.seconds)
+            python = learning_rates("python", puzzle, root, args.seconds, args.share)
+            line_kernel = learning_rates("line-kernel", puzzle, root, args.seconds, args.share)
+            fast = learning_rates("compiled", puzzle, root, args.seconds, args.share)
             row(name, "learning decisions/s", python[0], fast[0], f"(line kernel only: {line_kernel[0]:.1f})")
             row(name, "learning conflicts/s", python[1], fast[1], f"(line kernel only: {line_kernel[1]:.1f})")
     for measure, values in ratios.items():

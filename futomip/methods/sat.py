@@ -37,6 +37,7 @@ import time
 from ..errors import SolverUnavailableError
 from ..options import Deadline, Options
 from ..pipeline import schedule
+from ..pipeline.found import FoundGrids
 from ..result import Result
 from . import search_result
 from .sat_sides import LineSearch, solver_side
@@ -101,7 +102,7 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     reduced = time.perf_counter()
     implied_by = None if deadline.end is None else reduced + IMPLIED_SHARE * (deadline.end - reduced)
     stats = {"open": domains.unknown, "sat_solver": name, "solves": 0}
-    found, finished, stopped, turns, search, solver = [], True, None, None, None, None
+    found, finished, stopped, turns, search, solver = FoundGrids(), True, None, None, None, None
     whole = domains.solution()
     if whole is not None:
         found.append(whole)  # probing settled the puzzle: nothing else can differ

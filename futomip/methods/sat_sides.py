@@ -14,6 +14,7 @@ Both offer what ``futomip.pipeline.schedule.run`` asks of a side (``step``, or
 solution other than the grids found") or ``GAVE_UP``.  They share the list of grids found:
 a side skips a grid already in it (the search's leaves are disjoint and hold every solution,
 the solver's next request excludes every grid found), so each "no other solution" is exact.
+``futomip.methods.sat`` keeps that list as ``FoundGrids``, whose "found before?" is a hash.
 
 Must not import the CLI.
 """
@@ -27,6 +28,7 @@ import time
 
 from .. import stopping
 from ..options import Deadline
+from ..pipeline.found import seen as _seen
 from ..pipeline.schedule import GAVE_UP
 from ..puzzles import verify
 from ..status import INFEASIBLE, SOLVED
@@ -39,11 +41,6 @@ solver takes over (the anchor's budget; not tuned here)."""
 
 SLICE_CONFLICTS = 2000
 """Conflicts of one CaDiCaL slice in a daemonic worker (some 0.1 s on Knotty)."""
-
-
-def _seen(grid, found: list) -> bool:
-    rows = tuple(map(tuple, grid))
-    return any(tuple(map(tuple, other)) == rows for other in found)
 
 
 class LineSearch:

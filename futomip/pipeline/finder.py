@@ -32,6 +32,7 @@ from ..solvers import check_request, solver as solver_named, wanted_capabilities
 from ..solvers.defaults import configuration
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
 from . import latin_relaxation, schedule, whole_model
+from .found import FoundGrids
 from .model_run import ModelRun
 
 __all__ = ["SolutionFinder", "default_encoding"]
@@ -63,7 +64,8 @@ class SolutionFinder:
         self.encoding = options.encoding or default_encoding(puzzle, self.pair.solver)
         if self.encoding not in encodings:
             raise UnknownNameError("encoding", self.encoding, list(encodings))
-        self.found: list = []
+        self.found = FoundGrids()  # shared with the whole-model worker, which reads it by position
+        self._verified = None  # the last grid the search side took, checked by ``verify`` there
         self.notes: list[str] = []
         self.stats: dict = {}
         self.last_message = ""
@@ -183,6 +185,7 @@ class SolutionFinder:
                 # keeps every rule and is new (a grid found before, by the solver side, is
                 # excluded as the leaf's model would exclude it); else the leaf holds nothing.
                 if not self._seen(grid) and not verify(self.puzzle, grid):
+                    self._verified = grid
                     return SOLVED, grid
                 if time.perf_counter() >= until:
                     return None
@@ -201,8 +204,7 @@ class SolutionFinder:
                 return None
 
     def _seen(self, grid) -> bool:
-        rows = tuple(map(tuple, grid))
-        return any(tuple(map(tuple, other)) == rows for other in self.found)
+        return grid in self.found
 
     def _search_ended(self):
         if self.split.finished:
@@ -212,6 +214,8 @@ class SolutionFinder:
         return schedule.GAVE_UP
 
     def _checked(self, grid):
+        if grid is self._verified:
+            return grid  # a leaf's grid, verified when the search side took it
         problems = verify(self.puzzle, grid)
         if problems:
             raise VerificationError(problems)

@@ -4,8 +4,8 @@ The solver side of the schedule (``futomip.pipeline.schedule``).  The worker is 
 this process (it inherits the puzzle and its domains, and pays no interpreter start or
 import), makes its own process group, builds the whole model on the reduced domains
 (``ModelRun``) and then serves requests: each request carries the no-good rows of the grids
-found since the last one (``ModelRun.exclude``); the worker adds them, solves under the
-command's deadline and sends back ``(status, grid, message, stats, seconds, globals form)``, the grid
+found since the last one (``ModelRun.exclude``); the worker adds them (until the deadline:
+then it answers "time limit" for good), solves under the command's deadline and sends back ``(status, grid, message, stats, seconds, globals form)``, the grid
 decoded by the formulation (the parent verifies it like every other).
 
 - ``pause``/``resume``: ``SIGSTOP``/``SIGCONT`` to the worker's process group, so that a
@@ -38,7 +38,7 @@ import signal
 import threading
 import time
 
-from ..status import ERROR, INFEASIBLE, SOLVED
+from ..status import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT
 from .model_run import ModelRun
 from .schedule import GAVE_UP
 
@@ -173,15 +173,26 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
         connection.send((ERROR, None, f"the whole-model worker could not build the model: {exc}", {}, seconds, ""))
         return
     globals_form = model.session.globals_form()
-    number = 0
+    number, expired = 0, False
     while True:
         try:
             cuts = connection.recv()
         except (EOFError, OSError):
             return
+        # Enumeration sends thousands of grids at a time (tens of thousands a second from
+        # the search): adding their rows may outlast the deadline, which is checked here as
+        # the solver checks it.  Once a row was left out the model may never solve again
+        # (an exact answer needs every row): every later request gets "time limit" too.
         for grid in cuts:
+            if expired or (deadline_end is not None and time.perf_counter() >= deadline_end):
+                expired = True
+                break
             number += 1
             model.exclude(grid, number)
+        if expired:
+            connection.send((TIME_LIMIT, None, f"time limit reached in the whole-model worker while adding the "
+                             f"no-good rows of {len(cuts)} grids found", {}, dict(seconds), globals_form))
+            continue
         left = None if deadline_end is None else max(0.0, deadline_end - time.perf_counter())
         try:
             raw = model.solve(left)

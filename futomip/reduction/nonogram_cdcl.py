@@ -27,10 +27,11 @@ from ..puzzles.nonogram import Nonogram
 from . import nonogram_cdcl_kernels as k
 from .nonogram import BLACK, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains
 from .nonogram_cdcl_search import SCRATCH_ROWS, search
-from .nonogram_cdcl_leaves import LeafBuilder, start_layout, start_tuples
+from .nonogram_cdcl_leaves import MEMO_SIZE, LeafBuilder, start_layout, start_tuples
 from .nonogram_compiled import _clue_arrays
 from .nonogram_learning import LEARNT_CAP, RESTART_CONFLICTS
 from .nonogram_line_kernels import BIT_LINE
+from .nonogram_whole import WholeGrid
 
 __all__ = ["SLICE_SECONDS", "CompiledLearner", "start_layout", "start_tuples"]
 
@@ -55,6 +56,8 @@ class CompiledLearner:
         most_runs = max((len(clue) for clue in clues if clue is not None), default=0)
         self.table = np.zeros((4, most_runs + 1), dtype=np.uint64)
         self.leaf_builder = LeafBuilder(clues, height, width, interpreted)
+        self.rows: dict = {}
+        """(row, black mask) -> the row's cells, for leaves with every cell fixed (``_grid``)."""
         self.layers = np.zeros((2, max(height, width) + 1), dtype=np.uint64)
         self.ints = np.zeros(k.INTS, dtype=np.int64)
         self.ints[[k.RUN, k.BUDGET, k.CAP, k.LIMIT]] = 1, self.restart_conflicts, LEARNT_CAP, limit
@@ -166,9 +169,14 @@ class CompiledLearner:
         return self.stop_at is not None and time.perf_counter() >= self.stop_at
 
     def _leaf(self) -> NonogramDomains:
-        """The domains of the current fixpoint (what ``Board.domains`` gives, its line solves in
-        a kernel and only the lines changed since the last leaf rebuilt: ``nonogram_cdcl_leaves``)."""
+        """The domains of the current fixpoint (what ``Board.domains`` gives): a ``WholeGrid``
+        when every cell is fixed, else its line solves in a kernel and only the lines changed
+        since the last leaf rebuilt (``nonogram_cdcl_leaves``)."""
         cells = self.height * self.width
+        if self.ints[k.TRAIL] == cells:
+            # Every cell fixed at a line fixpoint: a grid, whose block starts nobody needs to
+            # build unless they read them (``nonogram_whole``).
+            return WholeGrid(self.puzzle, self._grid())
         leaf = self.leaf_builder.leaf(self.cell[k.VALUE, :cells], self.masks, self.runs, self.first, self.count,
                                       self.table)
         if leaf is None:
@@ -177,6 +185,20 @@ class CompiledLearner:
             board.white = [int(mask) for mask in self.masks[0]]
             return board.domains()
         return leaf
+
+    def _grid(self) -> tuple:
+        """The grid of a leaf with every cell fixed, its rows through ``rows`` (a row is its
+        black mask; most come back from leaf to leaf)."""
+        rows, width = self.rows, self.width
+        if len(rows) > MEMO_SIZE:
+            rows.clear()
+        grid = []
+        for r, black in enumerate(self.masks[1, :self.height].tolist()):
+            row = rows.get((r, black))
+            if row is None:
+                row = rows[r, black] = tuple(self.cell[k.VALUE, r * width:(r + 1) * width].tolist())
+            grid.append(row)
+        return tuple(grid)
 
     def _slice(self) -> int:
         """One call into the kernels; the number of steps adapts to ``SLICE_SECONDS`` a call."""

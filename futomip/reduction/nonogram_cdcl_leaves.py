@@ -1,5 +1,8 @@
 """The leaves of the compiled learning search as ``NonogramDomains``, rebuilt only where they changed.
 
+(A leaf that fixes every cell, the split's usual leaf since its leaves are whole grids, skips
+all this: it is a ``nonogram_whole.WholeGrid``.  What follows serves leaves with open cells.)
+
 A leaf of ``nonogram_cdcl.CompiledLearner`` is the search's line masks at a fixpoint; the
 split needs it as ``NonogramDomains``: the grid as tuples and every constrained line's block
 starts as tuples (``nonogram_line.start_lists``).  Building that from scratch for each leaf

@@ -51,6 +51,7 @@ from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, MEMO_LIMIT, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains, _bits, _solve_masks
 from .nonogram_clauses import ClauseReasoning
 from .nonogram_compiled import LineKernel, use_kernels
+from .nonogram_whole import WholeGrid
 
 __all__ = ["RESTART_CONFLICTS", "Learner", "luby"]
 
@@ -235,6 +236,11 @@ class Learner(ClauseReasoning):
         return None
 
     def _leaf(self) -> NonogramDomains:
+        """The domains of the current line fixpoint: a ``WholeGrid`` when no cell is open."""
+        if UNKNOWN not in self.value:
+            width = self.puzzle.width
+            value = self.value
+            return WholeGrid(self.puzzle, tuple(tuple(value[at:at + width]) for at in range(0, len(value), width)))
         board = Board(self.puzzle)
         board.black, board.white = list(self.black), list(self.white)
         return board.domains()
