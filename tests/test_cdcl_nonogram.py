@@ -4,8 +4,8 @@ The search runs twice on each puzzle, compiled (when numba is here and FUTOMIP_C
 0) and interpreted (``interpreted=True``, the kernels' Python source), and both must make the
 same decisions and conflicts and yield the same leaves; the leaves must split the brute-force
 solution set (none lost, none shared); every clause it learns must hold in every solution
-that no earlier leaf holds; a Python search handed over at a restart must go on without
-losing or repeating a solution; and the pipeline on the compiled search must count solutions
+that no earlier leaf holds; a Python search handed over at a restart or after a leaf must go
+on without losing or repeating a solution; and the pipeline on the compiled search must count solutions
 exactly.
 """
 
@@ -108,19 +108,36 @@ def test_learnt_clauses_remove_no_solution_outside_the_leaves_found_before(resta
 def test_a_python_search_handed_over_at_a_restart_loses_and_repeats_nothing(interpreted):
     """The Python search stops at its third restart, the compiled one takes over: together
     they yield each of the 86 solutions once."""
-    restarts = []
-
-    def hand_over(since: float) -> bool:
-        restarts.append(since)
-        return len(restarts) == 3
-
-    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=1, hand_over=hand_over)
+    # Asked after leaves too: the first time three restarts have been made is at the third.
+    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=1,
+                     hand_over=lambda since: python.restarts == 3)
     grids = [leaf.cells for leaf in python.leaves()]
-    assert python.handing_over and not python.finished and python.learnts
+    assert python.handing_over and not python.finished and python.learnts and python.restarts == 3
     compiled = CompiledLearner.take_over(python, interpreted)
     assert compiled.decisions == python.decisions and compiled.learnt == len(python.learnts)
     grids += [leaf.cells for leaf in compiled.leaves()]
     assert compiled.finished and len(grids) == len(set(grids)) == 86
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_an_enumeration_without_restarts_hands_over_after_a_leaf(interpreted):
+    """With restarts too far apart to come (an enumeration finds leaves without conflicts),
+    the Python search still hands over, after its fifth leaf, at level 0; together the two
+    searches yield each of the 86 solutions once."""
+    asked = []
+
+    def hand_over(since: float) -> bool:
+        asked.append(since)
+        return len(asked) == 5
+
+    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=10**6, hand_over=hand_over)
+    grids = [leaf.cells for leaf in python.leaves()]
+    assert python.handing_over and not python.finished and python.restarts == 0
+    assert len(grids) == 5 and not python.levels
+    compiled = CompiledLearner.take_over(python, interpreted)
+    grids += [leaf.cells for leaf in compiled.leaves()]
+    assert compiled.finished and len(grids) == len(set(grids)) == 86
+    assert all(futomip.verify(MANY, grid) == [] for grid in grids)
 
 
 def test_the_pipeline_on_the_compiled_search_enumerates_exactly(monkeypatch):

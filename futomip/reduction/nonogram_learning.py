@@ -34,7 +34,8 @@ the probing fixpoint of ``nonogram``, so level 0 starts there.
 Line solves and reasons go through the compiled line kernel (``nonogram_compiled.LineKernel``)
 once ``use_kernels`` says the search has run long enough.  The whole search also exists in
 kernels (``nonogram_cdcl.CompiledLearner``, the same rules on numpy arrays); given
-``hand_over``, this one stops at a restart when that says so, and the compiled one goes on
+``hand_over``, this one stops at a restart (or restarts after a leaf: an enumeration may
+find leaves without the conflicts that bring restarts) when that says so, and the compiled one goes on
 from its state (``nonogram_split`` does this after ``SEARCH_KERNEL_AFTER`` seconds).
 Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
@@ -121,7 +122,7 @@ class Learner(ClauseReasoning):
         self.decisions = self.conflicts = self.restarts = self.leaves_found = self.depth = 0
         self.finished = False
         self.pause: Callable[[], bool] = lambda: False
-        # ``hand_over(since)`` is asked at each restart whether the compiled search should go on
+        # ``hand_over(since)`` is asked at each restart and after each leaf whether the compiled search should go on
         # from here (``nonogram_cdcl.CompiledLearner.take_over``); then ``leaves`` returns with
         # ``handing_over`` True, at level 0, ``run``, ``budget`` and ``cap`` telling where it was.
         self.hand_over, self.handing_over = hand_over, False
@@ -304,6 +305,13 @@ class Learner(ClauseReasoning):
                     decisions = [self.trail[start] for start in self.levels]
                     self._backtrack(len(decisions) - 1)
                     self._add([literal ^ 1 for literal in reversed(decisions)], self.blocking)
+                    # An enumeration finds leaves without conflicts, so it may never reach a
+                    # restart: hand over here too, after a restart of its own (always sound:
+                    # every clause is kept).
+                    if self.hand_over is not None and self.hand_over(self._since):
+                        self._backtrack(0)
+                        self.run, self.budget, self.cap, self.handing_over = run, budget, cap, True
+                        return
                     continue
             if v is None:
                 v = self._pick()
