@@ -172,6 +172,34 @@ def set_hard_deadline(end: float | None, on_expiry: Callable[[], int] | None = N
                                           file=_backstop_sink)
 
 
+@contextlib.contextmanager
+def hard_deadline_waits():
+    """Main thread, with a result in hand: the hard deadline waits while it is printed.
+
+    The hard deadline is there for a solver that ignores its limit; once the answer is back,
+    what is left is formatting and writing it, which for ``--all`` with tens of thousands of
+    grids takes longer than the deadline's allowance (the watchdog then ended the process with
+    nothing printed).  So the deadline is lifted here and set again afterwards (when it has
+    passed meanwhile, it ends the process at once, printing what was not printed).  If the
+    watchdog has already begun to end the process, this waits for that instead.
+    """
+    global _hard_end
+    with _lock:
+        end = None if _ending.is_set() else _hard_end
+        if end is not None:
+            _hard_end = None
+    if end is None:
+        if _ending.is_set():
+            await_the_end()
+        yield
+        return
+    faulthandler.cancel_dump_traceback_later()
+    try:
+        yield
+    finally:
+        set_hard_deadline(end, _on_hard_end)
+
+
 _ending = threading.Event()
 
 
@@ -296,13 +324,17 @@ def _watch() -> None:
             overdue = [entry for entry in _active.values() if entry[1] is not None and now > entry[1]]
         for entry in overdue:
             _cancel(entry)
-        if _hard_end is not None and forced_at is None and now > _hard_end and _on_hard_end is not None:
+        with _lock:  # against ``hard_deadline_waits`` lifting the deadline at this moment
+            due = _hard_end is not None and forced_at is None and now > _hard_end and _on_hard_end is not None
+            if due:
+                _ending.set()
+                report = _on_hard_end
+        if due:
             # Print first: ending child programs can take a moment, and the GIL-free
             # backstop does not wait for it.
-            _ending.set()
             code = 1
             try:
-                code = _on_hard_end()
+                code = report()
             except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
                 pass
             end_all_children(grace=0.1)

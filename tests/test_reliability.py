@@ -294,6 +294,24 @@ def test_the_hard_deadline_ends_a_process_stuck_in_native_code():
     assert time.monotonic() - start < 0.5 + 2.0
 
 
+def test_the_hard_deadline_waits_while_a_finished_answer_is_printed():
+    """A long --all came back with tens of thousands of grids whose JSON took longer to write
+    than the deadline's allowance, and the watchdog ended the process with nothing printed:
+    with the answer in hand the deadline waits until it is printed, then, having passed,
+    ends the process at once."""
+    script = ("import time\nfrom futomip import stopping\n"
+              "stopping.set_hard_deadline(time.perf_counter() + 0.3, lambda: print('ended', flush=True) or 1)\n"
+              "with stopping.hard_deadline_waits():\n"
+              "    time.sleep(1.0)\n"
+              "    print('printed', flush=True)\n"
+              "time.sleep(30)\n"
+              "print('not reached', flush=True)\n")
+    start = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stdout == "printed\nended\n", (done.stdout, done.stderr)
+    assert time.monotonic() - start < 1.0 + 3.0
+
+
 _STUCK_SECOND_SOLVE = """
 import sys, time
 from futomip import stopping

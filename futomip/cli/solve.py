@@ -126,7 +126,9 @@ def run_command(args, started: float) -> int:
         result.file = args.file
         result.seconds["read"] = read_seconds
         result.seconds["total"] = result.seconds.get("total", 0.0) + read_seconds
-        with _printing:
+        # The answer is in hand: printing it (tens of megabytes for a long --all) must not be
+        # cut off by the hard deadline, which is for solvers that do not stop.
+        with stopping.hard_deadline_waits(), _printing:
             say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
                 flush=True)
             printed.append(number)
