@@ -312,6 +312,36 @@ def test_the_hard_deadline_waits_while_a_finished_answer_is_printed():
     assert time.monotonic() - start < 1.0 + 3.0
 
 
+_SLOW_PRINT = """
+import contextlib, sys, time
+from futomip import stopping
+from futomip.cli import solve
+plain, waits = solve.say, stopping.hard_deadline_waits
+def slow_say(*parts, **options):
+    time.sleep(2.5)  # the answer's JSON outlasts the deadline's allowance while it is written
+    plain(*parts, **options)
+@contextlib.contextmanager
+def lingering():
+    with waits():
+        yield
+    time.sleep(1.0)  # the command is still there when the restored deadline fires
+solve.say, stopping.hard_deadline_waits = slow_say, lingering
+from futomip.cli import program
+sys.argv = ["futomip"] + sys.argv[1:]
+program()
+"""
+
+
+def test_an_answer_printed_past_the_deadline_is_whole_and_keeps_its_exit_code():
+    """Printing a finished answer past the hard deadline: the JSON comes out whole, and the
+    deadline, firing afterwards with nothing left to report, ends the process with the
+    command's own exit code (0: solved), not 1."""
+    done = subprocess.run([sys.executable, "-c", _SLOW_PRINT, str(SAMPLE), "--json", "--time-limit", "1",
+                           "--backend", "highspy"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    assert json.loads(done.stdout)["status"] == "solved"
+
+
 _STUCK_SECOND_SOLVE = """
 import sys, time
 from futomip import stopping

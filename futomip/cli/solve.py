@@ -108,10 +108,10 @@ def run_command(args, started: float) -> int:
     start = time.perf_counter()
     puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
-    worst = EXIT_SOLVED
+    worst = [EXIT_SOLVED]  # the exit code so far (read by the hard deadline's report too)
     found: dict[int, list] = {}  # --all and --unique: the solutions of each puzzle as they come
     pairs: dict[str, tuple[str, str, str]] = {}  # puzzle kind -> (backend, solver, encoding) its last result used
-    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, pairs)
+    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, pairs, worst)
     for number, puzzle in enumerate(puzzles):
         _header(args, puzzles, number)
         found[id(puzzle)] = []  # started (after its header: the hard deadline's report reads this)
@@ -128,16 +128,16 @@ def run_command(args, started: float) -> int:
         result.seconds["total"] = result.seconds.get("total", 0.0) + read_seconds
         # The answer is in hand: printing it (tens of megabytes for a long --all) must not be
         # cut off by the hard deadline, which is for solvers that do not stop.
+        if not result.solved and result.status != WRITTEN:
+            worst[0] = EXIT_UNSOLVED
         with stopping.hard_deadline_waits(), _printing:
             say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
                 flush=True)
             printed.append(number)
             pairs[puzzle.kind] = (result.backend, result.solver, result.encoding)
-        if not result.solved and result.status != WRITTEN:
-            worst = EXIT_UNSOLVED
         if result.stopped is not None:
             leave_after_interrupt(result.stopped)
-    return worst
+    return worst[0]
 
 
 def _method_solver(args, task: Task, options: Options, deadline: Deadline):
@@ -174,12 +174,14 @@ def _header(args, puzzles, number: int) -> None:
         say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
 
 
-def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict) -> list[int]:
+def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict, worst: list[int]) -> list[int]:
     """Make ``--time-limit`` a wall-clock promise: should a solver ignore both its own limit
     and the cancel (see ``stopping.set_hard_deadline``), the process ends at the limit plus
     its allowance (10% or 0.5 s, less a margin for leaving), after printing a result for
     every puzzle not printed yet: the one that was running (with what it had found, from
-    ``found``) and those never started.  The list returned collects printed puzzles."""
+    ``found``) and those never started.  The list returned collects printed puzzles; when
+    every puzzle was printed (the deadline passed while the last answer was being written,
+    see ``stopping.hard_deadline_waits``) the exit code is the command's own, ``worst[0]``."""
     from ..batch.records import text_report, to_json
 
     printed: list[int] = []
@@ -189,6 +191,8 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict) ->
     def on_expiry() -> int:
         if not _printing.acquire(timeout=0.5):
             return 1
+        if len(printed) == len(puzzles):
+            return worst[0]
         for number, puzzle in enumerate(puzzles):
             if number in printed:
                 continue
