@@ -339,7 +339,11 @@ def test_an_answer_printed_past_the_deadline_is_whole_and_keeps_its_exit_code():
     done = subprocess.run([sys.executable, "-c", _SLOW_PRINT, str(SAMPLE), "--json", "--time-limit", "1",
                            "--backend", "highspy"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, (done.stdout, done.stderr)
-    assert json.loads(done.stdout)["status"] == "solved"
+    answer = json.loads(done.stdout)
+    assert answer["status"] == "solved"
+    import futomip
+
+    assert futomip.verify(futomip.io.load(SAMPLE), answer["solution"]) == []
 
 
 _STUCK_SECOND_SOLVE = """
