@@ -211,6 +211,8 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "5", "--kind", "adjacent", "--givens", "3"], "--givens is not used by --kind adjacent"),
     (["generate", "5", "--kind", "adjacent", "-o", "x{seed}.csv"], "its formats are: tatham-adjacent"),
     (["generate", "5", "--kind", "adjacent", "--difficulty", "search"], "needs --time-limit"),
+    (["generate", "9", "--kind", "sudoku", "--difficulty", "search"], "--kind sudoku --difficulty search needs --time-limit"),
+    (["generate", "9", "--kind", "str8ts", "--difficulty", "search"], "--kind str8ts --difficulty search needs --time-limit"),
     (["generate", "9", "--kind", "sudoku", "--method", "propagate"], "cannot check uniqueness of sudoku puzzles"),
     (["generate", "9", "--kind", "str8ts", "--method", "anneal"], "exact methods for them: milp, cpsat"),
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),

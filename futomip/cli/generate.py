@@ -31,6 +31,12 @@ _KNOBS = {
     "killer": {"difficulty", "method"},
     "adjacent": {"difficulty", "method"},
 }
+# Kinds whose "search" grade is only drawn at random, with what was seen (docs/maker.md).
+_RARE_SEARCH = {
+    "adjacent": "none was found at 4x4 to 6x6 within a minute",
+    "sudoku": "none among 100 minimal 9x9 puzzles, and none in 10 minutes of drawing",
+    "str8ts": "none among 100 minimal 9x9 puzzles",
+}
 _DEFAULTS = {"givens": None, "signs": None, "method": "milp", "difficulty": None, "density": None, "height": None,
              "holes": None, "holes_pattern": None, "blacks": None}
 
@@ -107,10 +113,11 @@ def _check_arguments(args) -> None:
             hole_count(args.size, args.holes)
         except ValueError as exc:
             raise UsageError(f"--holes: {exc}") from None
-    if args.kind == "adjacent" and args.difficulty == "search" and args.time_limit is None:
-        # Minimal Adjacent puzzles are nearly always settled by probing: the draw could go on for ever.
-        raise UsageError("--kind adjacent --difficulty search needs --time-limit: puzzles of that grade are rare "
-                         "(none was found at 4x4 to 6x6 within a minute; docs/maker.md)")
+    if args.kind in _RARE_SEARCH and args.difficulty == "search" and args.time_limit is None:
+        # These kinds draw at random until the grade is hit, and random minimal puzzles of them are
+        # nearly always settled by probing: without a limit the draw could go on for ever, silently.
+        raise UsageError(f"--kind {args.kind} --difficulty search needs --time-limit: puzzles of that grade are "
+                         f"rare ({_RARE_SEARCH[args.kind]}; docs/maker.md)")
     if args.kind in ("latin", "str8ts", "adjacent") and args.size < 2:
         raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
     if args.output:
