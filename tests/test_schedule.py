@@ -192,6 +192,66 @@ def test_choose_counts_jobs_threads_and_load(monkeypatch):
     assert schedule.choose(None) == "sequential"
 
 
+class CountingSolver(Solver):
+    """A solver side that counts how often it was resumed (a resume starts the worker)."""
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self.resumes = 0
+
+    def resume(self) -> None:
+        self.resumes += 1
+        super().resume()
+
+
+@pytest.mark.parametrize("mode", ["sequential", "parallel"])
+@settings(max_examples=100, deadline=None)
+@given(first=st.floats(min_value=0.0, max_value=0.019), more=st.floats(min_value=0.0, max_value=0.5),
+       step=st.floats(min_value=1e-4, max_value=0.005))
+def test_the_first_turn_counts_over_the_calls_of_one_puzzle(mode, first, more, step):
+    """A second call (uniqueness after the first answer) keeps the search alone until it has
+    had FIRST_TURN seconds in all: the worker starts only after that, never when the search
+    settles within it."""
+    clock = Clock()
+    solver = CountingSolver(clock, 100.0, mode == "parallel")
+    search = Search(clock, first, step)
+    turns = schedule.Turns(mode)
+    answer, _ = schedule.run(mode, search, solver, clock, turns=turns)
+    assert answer == ("solved", "search") and solver.resumes == 0
+    search.need += more
+    answer, _ = schedule.run(mode, search, solver, clock, turns=turns)
+    assert answer == ("solved", "search")
+    if search.done <= schedule.FIRST_TURN - 1e-9:
+        assert solver.resumes == 0 and turns.solver_seconds == 0
+    # Alone, the search may overrun its first turn by one step only.
+    assert turns.first_search <= schedule.FIRST_TURN + step + 1e-9
+
+
+def test_an_easy_enumeration_never_starts_the_worker():
+    """--all on the bundled sample nonogram (its 10 solutions in milliseconds): every answer
+    and the proof that none is left come from the search, and the worker is never started
+    (no solver seconds, no fork); the solutions are exactly the brute-force ones."""
+    if not whole_model.available("highspy", "highs"):
+        pytest.skip("needs the fork start method")
+    finder = SolutionFinder(SEED, Options("highspy", "highs", reduce="split"), Deadline(60))
+    try:
+        found = []
+        while True:
+            status, grid = finder.next_solution()
+            if status != "solved":
+                break
+            assert futomip.verify(SEED, grid) == []
+            found.append(grid)
+            finder.exclude(grid)
+        summary = finder.result(status).schedule
+    finally:
+        finder.close()
+    assert status == "infeasible" and sorted(found) == sorted(_all_solutions(SEED))
+    if summary is not None:
+        assert summary["solver_seconds"] == 0 and summary["answers"]["solver"] == 0
+    assert finder.worker is None or finder.worker.pid is None
+
+
 # --- Exactness with real solvers -------------------------------------------------------------
 
 PAIRS = [("highspy", "highs")] + ([("ortools", "cpsat")] if check("ortools", "cpsat").available else [])

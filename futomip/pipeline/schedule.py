@@ -73,8 +73,9 @@ the fixed part of the bound.  Measured on TAAI puzzles the search answers in 0.2
 turns of 5, 10 and 50 ms gave the same wall time (docs/measurements.md)."""
 
 FIRST_TURN = 0.02
-"""Seconds the search has on its own before the worker is started: many 9x9 Futoshiki and
-small nonograms are settled by then and pay no worker (its start costs 5-15 ms here).  Longer would spare more forks but adds itself to the bound whenever
+"""Seconds the search has on its own before the worker is started, counted over the calls of
+one puzzle (the first solution, then the proof of uniqueness or the enumeration): many 9x9
+Futoshiki and small nonograms are settled by then and pay no worker (its start costs 5-15 ms here).  Longer would spare more forks but adds itself to the bound whenever
 the solver is the faster side."""
 
 GAVE_UP = "gave_up"
@@ -171,14 +172,18 @@ def run(mode: str, search, solver, clock: Callable[[], float] = time.perf_counte
 
     ``solver`` may be None (the search alone).  ``turns`` carries the seconds each side used
     and the sides that gave up over several calls (the fair share counts from the first).
-    The search always has the first ``FIRST_TURN`` seconds alone, so an easy puzzle never
-    starts the worker."""
+    The search always has its first ``FIRST_TURN`` seconds alone, counted over the calls that
+    share ``turns``, so an easy puzzle (and an easy uniqueness proof) never starts the worker."""
     turns = turns or Turns(mode)
     mode = {"search": "sequential", "solver": "parallel"}.get(mode, mode)
     sides = {"search": search, "solver": solver}
     alive = [name for name in ("search", "solver") if sides[name] is not None and name not in turns.gave_up]
-    if turns.turns == 0 and "search" in alive:
-        answer = _search_turn(search, clock, FIRST_TURN, turns)
+    # The search's first FIRST_TURN seconds count over every call of one puzzle: a uniqueness
+    # check whose first answer came in 2 ms goes on alone for the rest, so an easy proof
+    # never forks the worker (fair share alone would start it at once, the solver having
+    # used less time).  Once the worker has run, fair share decides.
+    if "search" in alive and turns.solver_seconds == 0 and turns.search_seconds < FIRST_TURN:
+        answer = _search_turn(search, clock, FIRST_TURN - turns.search_seconds, turns)
         turns.first_search = turns.search_seconds
         if answer is not None and _taken(answer, "search", alive, turns):
             return answer, turns
