@@ -138,6 +138,11 @@ _wake_read: int | None = None
 BACKSTOP = 0.15
 """Seconds after the hard deadline at which the process ends even if Python cannot run."""
 
+REPORT_BACKSTOP = 2.0
+"""Seconds the watchdog's report (``on_expiry``: formatting and writing what was found) may
+take before the backstop ends the process anyway; within ``BACKSTOP`` a report of a few
+thousand grids was cut off with nothing printed."""
+
 _backstop_sink = None
 _hard_end: float | None = None
 _on_hard_end: Callable[[], int] | None = None
@@ -331,7 +336,9 @@ def _watch() -> None:
                 report = _on_hard_end
         if due:
             # Print first: ending child programs can take a moment, and the GIL-free
-            # backstop does not wait for it.
+            # backstop does not wait for it; it is moved past the report, which now runs.
+            if _backstop_sink is not None:
+                faulthandler.dump_traceback_later(REPORT_BACKSTOP, exit=True, file=_backstop_sink)
             code = 1
             try:
                 code = report()

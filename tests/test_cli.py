@@ -186,10 +186,11 @@ def test_time_limit_zero_ends_with_time_limit(capsys):
 
 
 def test_verbose_json_keeps_stdout_parseable(core_pair):
-    """-v with --json sends the solver's log to stderr, so stdout stays one JSON object."""
+    """-v with --json sends the solver's log to stderr, so stdout stays one JSON object (the
+    whole model, as the sample is settled by the reduction and would need no solver)."""
     backend, solver = core_pair
     done = subprocess.run([sys.executable, "-m", "futomip", str(SAMPLE), "--json", "-v", "--backend", backend,
-                           "--solver", solver], capture_output=True, text=True)
+                           "--solver", solver, "--reduce", "none"], capture_output=True, text=True)
     assert done.returncode == 0
     assert json.loads(done.stdout)["status"] == "solved"
     assert done.stderr.strip(), "the solver log should appear on stderr"
@@ -202,3 +203,35 @@ def test_not_unique_text_marks_the_differing_cells(tmp_path, capsys):
     assert main([str(path), "--unique"]) == 0
     out = capsys.readouterr().out
     assert "NOT unique" in out and "where the two differ (*):" in out and "*" in out
+
+
+_MODULES_AFTER = """
+import contextlib, io, json, sys
+from futomip.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    code = main(sys.argv[1:])
+print(json.dumps({"code": code, "answer": json.loads(out.getvalue()),
+                  "loaded": sorted(m for m in ("ortools.sat.python.cp_model", "highspy", "pyomo.environ", "pulp")
+                                   if m in sys.modules)}))
+"""
+
+
+def test_a_puzzle_the_reduction_settles_needs_no_solver(tmp_path):
+    """The bundled sample is settled by the reduction: the default route checks the one grid
+    left and answers, unique, without a model, so no solver library is imported (CP-SAT's
+    import brings pandas: a quarter of a second of the bundled command); --write-lp still
+    writes the whole model."""
+    import futomip
+
+    done = subprocess.run([sys.executable, "-c", _MODULES_AFTER, str(SAMPLE), "--unique", "--json"],
+                          capture_output=True, text=True, timeout=120)
+    report = json.loads(done.stdout.splitlines()[-1])
+    answer = report["answer"]
+    assert report["code"] == 0 and answer["status"] == "solved" and answer["unique"] is True
+    assert futomip.verify(futomip.load(SAMPLE), answer["solution"]) == []
+    assert answer["reduction"]["fixed"] == answer["reduction"]["cells"] and answer["stats"] is None
+    assert report["loaded"] == [], report["loaded"]
+    lp = tmp_path / "sample.lp"
+    assert main([str(SAMPLE), "--write-lp", str(lp), "-q"]) == 0
+    assert lp.stat().st_size > 1000

@@ -6,10 +6,12 @@ fields, never rename or drop them.  Must not import solvers or backends.
 
 from __future__ import annotations
 
+import json
+
 from .. import puzzles
 from ..result import Result
 
-__all__ = ["to_json", "text_report", "size_of"]
+__all__ = ["GridTexts", "json_text", "to_json", "text_report", "size_of"]
 
 
 def size_of(puzzle):
@@ -21,8 +23,45 @@ def _grid(grid):
     return None if grid is None else [list(row) for row in grid]
 
 
-def to_json(result: Result) -> dict:
-    """The ``--json`` object of one result."""
+class GridTexts:
+    """The JSON text of each grid of an enumeration, written as the grids come.
+
+    Printing tens of thousands of solutions at the end took longer than a time limit's
+    allowance (20 MB of JSON, about 0.8 s); written one by one while the search runs, their
+    cost falls inside the limit, and the final print is one join.  Rows repeat across the
+    solutions of one puzzle, so each distinct row is written once."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self._rows: dict = {}
+
+    def add(self, grid) -> None:
+        rows, parts = self._rows, []
+        for row in grid:
+            text = rows.get(row)
+            if text is None:
+                text = rows[row] = json.dumps(list(row))
+            parts.append(text)
+        self.texts.append("[" + ", ".join(parts) + "]")
+
+
+_SOLUTIONS = "\x00solutions written by GridTexts\x00"
+
+
+def json_text(result: Result, texts: list[str] | None = None) -> str:
+    """``json.dumps(to_json(result))``, the same text, with the solutions taken from ``texts``
+    when it holds the JSON of every one of them (``GridTexts.texts``, in the same order)."""
+    if texts is None or result.solutions is None or len(texts) != len(result.solutions):
+        return json.dumps(to_json(result))
+    text = json.dumps(to_json(result, solutions_text=_SOLUTIONS))
+    # The last occurrence: only "complete" and "conflict" (no user text) come after it.
+    head, mark, tail = text.rpartition(json.dumps(_SOLUTIONS))
+    return head + "[" + ", ".join(texts) + "]" + tail
+
+
+def to_json(result: Result, solutions_text: str | None = None) -> dict:
+    """The ``--json`` object of one result (``solutions_text``: a stand-in for the solutions'
+    list, for ``json_text``)."""
     out = {
         "file": result.file,
         "puzzle": result.puzzle.kind,
@@ -48,7 +87,7 @@ def to_json(result: Result) -> dict:
     if result.second is not None:
         out["second_solution"] = _grid(result.second)
     if result.solutions is not None:
-        out["solutions"] = [_grid(grid) for grid in result.solutions]
+        out["solutions"] = solutions_text if solutions_text is not None else [_grid(grid) for grid in result.solutions]
         out["complete"] = result.complete
     if result.conflict is not None:
         out["conflict"] = [clue.to_json() for clue in result.conflict]
@@ -111,8 +150,12 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
     if result.reduction is not None and result.reduction.get("cells"):
         reduction = result.reduction
         stopped = "" if reduction.get("finished", True) else " (stopped at half the time limit)"
+        # At the split level a reduction that fixed every cell leaves one grid, checked without a model.
+        settled = reduction["level"] == "split" and reduction["fixed"] == reduction["cells"] \
+            and not reduction.get("contradiction")
         lines.append(f"reduction: {reduction['level']} fixed {reduction['fixed']} of {reduction['cells']} cells "
-                     f"before the model was built{stopped}")
+                     + ("(no model needed: the one grid left was checked)" if settled
+                        else "before the model was built") + stopped)
         search = reduction.get("search")
         if search:
             count = search["subpuzzles"]

@@ -8,7 +8,6 @@ soon as it is known (text or one JSON object per line).
 
 from __future__ import annotations
 
-import json
 import sys
 import threading
 import time
@@ -92,7 +91,7 @@ def options_from(args) -> Options:
 def run_command(args, started: float) -> int:
     """Solve every puzzle of the file; the exit code (see ``futomip.cli``)."""
     from . import EXIT_SOLVED, EXIT_UNSOLVED, leave_after_interrupt
-    from ..batch.records import text_report, to_json
+    from ..batch.records import json_text, text_report
 
     if args.limit is not None and not args.all:
         raise _usage("--limit K needs --all")
@@ -110,15 +109,16 @@ def run_command(args, started: float) -> int:
     read_seconds = (time.perf_counter() - start) / max(1, len(puzzles))
     worst = [EXIT_SOLVED]  # the exit code so far (read by the hard deadline's report too)
     found: dict[int, list] = {}  # --all and --unique: the solutions of each puzzle as they come
+    texts: dict = {}  # --all --json: their JSON, written as they come (GridTexts)
     pairs: dict[str, tuple[str, str, str]] = {}  # puzzle kind -> (backend, solver, encoding) its last result used
-    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, pairs, worst)
+    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, texts, pairs, worst)
     for number, puzzle in enumerate(puzzles):
         _header(args, puzzles, number)
         found[id(puzzle)] = []  # started (after its header: the hard deadline's report reads this)
         try:
             with status_line(args.quiet) as progress:
                 result = (solver(puzzle) if solver else
-                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found)))
+                          run(puzzle, task, options, deadline, progress, _show_solution(args, puzzle, found, texts)))
         except VerificationError as exc:
             result = Result(puzzle, "error", message=str(exc))
         except KeyboardInterrupt as exc:
@@ -131,8 +131,9 @@ def run_command(args, started: float) -> int:
         if not result.solved and result.status != WRITTEN:
             worst[0] = EXIT_UNSOLVED
         with stopping.hard_deadline_waits(), _printing:
-            say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
-                flush=True)
+            written = texts.get(id(puzzle))
+            say(json_text(result, written and written.texts) if args.json
+                else text_report(result, args.quiet, args.verbose), flush=True)
             printed.append(number)
             pairs[puzzle.kind] = (result.backend, result.solver, result.encoding)
         if result.stopped is not None:
@@ -174,15 +175,18 @@ def _header(args, puzzles, number: int) -> None:
         say(f"== puzzle {number}" + (f" ({puzzle.name})" if puzzle.name else ""), flush=True)
 
 
-def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict, worst: list[int]) -> list[int]:
+def _hold_the_limit(args, puzzles, deadline, limit, found: dict, texts: dict, pairs: dict,
+                    worst: list[int]) -> list[int]:
     """Make ``--time-limit`` a wall-clock promise: should a solver ignore both its own limit
     and the cancel (see ``stopping.set_hard_deadline``), the process ends at the limit plus
     its allowance (10% or 0.5 s, less a margin for leaving), after printing a result for
     every puzzle not printed yet: the one that was running (with what it had found, from
     ``found``) and those never started.  The list returned collects printed puzzles; when
     every puzzle was printed (the deadline passed while the last answer was being written,
-    see ``stopping.hard_deadline_waits``) the exit code is the command's own, ``worst[0]``."""
-    from ..batch.records import text_report, to_json
+    see ``stopping.hard_deadline_waits``) the exit code is the command's own, ``worst[0]``.
+    With ``--all --json`` the grids' JSON was written as they came (``texts``), so the report
+    is a join: formatting tens of thousands of grids here outlasted the watchdog's time."""
+    from ..batch.records import json_text, text_report
 
     printed: list[int] = []
     if deadline.end is None or not _owns_the_process():
@@ -199,6 +203,10 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict, wo
             backend, solver, encoding = _pair_names(args, puzzle, pairs)
             started = id(puzzle) in found
             grids = found.get(id(puzzle), [])
+            written = texts.get(id(puzzle))
+            shown = list(written.texts) if written is not None else None
+            if shown is not None:
+                grids = grids[:len(shown)]  # the main thread may be between a grid and its text
             message = ("the command's time limit ran out before this puzzle started" if not started else
                        "the solver did not stop at the time limit; futomip ended it" if stopping.solving() else
                        "the time limit ran out outside a solver (reading, imports, reduction, the model build "
@@ -215,7 +223,7 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, pairs: dict, wo
                 # What --all had found is kept (each grid was verified when it came).
                 result.solutions, result.complete = list(grids), False
             result.file = args.file
-            say(json.dumps(to_json(result)) if args.json else text_report(result, args.quiet, args.verbose),
+            say(json_text(result, shown) if args.json else text_report(result, args.quiet, args.verbose),
                 flush=True)
         return 1
 
@@ -237,11 +245,16 @@ def _owns_the_process() -> bool:
     return stopping.on_forced_exit is not None
 
 
-def _show_solution(args, puzzle, found: dict):
-    """The ``on_solution`` callback: with ``--all`` each solution is printed as it is found;
-    with ``--all`` and ``--unique`` each is kept in ``found`` for a report at the hard
-    deadline (a uniqueness proof that never returns must not lose the first solution)."""
+def _show_solution(args, puzzle, found: dict, texts: dict):
+    """The ``on_solution`` callback: with ``--all`` each solution is printed as it is found
+    (with ``--json``, its JSON text is written into ``texts`` for the one object printed at
+    the end); with ``--all`` and ``--unique`` each is kept in ``found`` for a report at the
+    hard deadline (a uniqueness proof that never returns must not lose the first solution)."""
     from .. import puzzles
+    from ..batch.records import GridTexts
+
+    if args.all and args.json:
+        texts[id(puzzle)] = GridTexts()
 
     def show(k, grid):
         found[id(puzzle)].append(grid)
@@ -249,7 +262,9 @@ def _show_solution(args, puzzle, found: dict):
             return
         if not args.json:
             say(f"-- solution {k}\n{puzzles.render(puzzle, grid)}", flush=True)
-        elif not args.quiet:
+            return
+        texts[id(puzzle)].add(grid)
+        if not args.quiet:
             print(f"found solution {k}", file=sys.stderr, flush=True)
 
     return show if args.all or args.unique else None

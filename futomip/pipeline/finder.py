@@ -89,8 +89,14 @@ class SolutionFinder:
         self.model: ModelRun | None = None
         self.worker: whole_model.WholeModelWorker | None = None
         self.turns: schedule.Turns | None = None
+        # At the split level (the default) a reduction that fixed every cell leaves one grid:
+        # it is taken without a model, as the split's whole-grid leaves are, so a puzzle the
+        # reduction settles never imports or starts a solver.  Other levels keep their model.
+        self._settled = self.domains.solution() \
+            if self.level == "split" and self.split is None and hasattr(self.domains, "solution") else None
         if self.split is None:
-            self.model = self._build(self.domains)
+            if self._settled is None:
+                self.model = self._build(self.domains)
             return
         mode = schedule.choose(options.schedule, options.threads)
         if mode == "solver" and not whole_model.available(self.pair.backend, self.pair.solver):
@@ -147,6 +153,13 @@ class SolutionFinder:
         return (SOLVED, self._checked(grid)) if status == SOLVED else (status, None)
 
     def _solve_whole(self):
+        if self._settled is not None:
+            # The one grid the domains admit: the answer if it keeps every rule and is new,
+            # else there is none (exact: the reduction keeps every solution).
+            grid = self._settled
+            if self._seen(grid) or verify(self.puzzle, grid):
+                return INFEASIBLE, None
+            return SOLVED, grid
         if self._out_of_time or self.model is None:
             self.last_message = self._out_of_time
             return TIME_LIMIT, None
