@@ -31,30 +31,44 @@ from .latin_match_kernels import match_filter
 @inline_kernel(refcounts=False)
 def _singles(dom, st, ws, g, tops):
     """Naked singles in group g: a fixed cell's value leaves the others, until no new cell is
-    fixed.  Returns (ok, tops) with the shrunk cells queued."""
+    fixed.  Returns (ok, tops) with the shrunk cells queued (False: an empty cell, or two
+    fixed cells with one value).
+
+    The scan for fixed cells has no branch on the masks (``fixed`` is a select): which cells
+    are fixed is data the branch predictor cannot learn, and the scan with a branch per cell
+    was the fixpoint's most expensive loop (docs/notes/kern.md).  A scan counts every fixed
+    cell again; ``taken`` grows only with cells the removals fixed."""
     n = st[S_DIMS][0]
     groups = st[S_GROUPS]
-    taken = 0
-    counted = 0  # positions in the group whose value is in taken
+    base = g * n
+    known = 0  # the values removed from the open cells so far
     while True:
-        fixed_now = False
+        taken = 0
+        clash = 0
+        empty = False
         for j in range(n):
-            if counted >> j & 1:
-                continue
-            mask = dom[groups[g * n + j]]
-            if mask & (mask - 1):
-                continue
-            if mask == 0 or mask & taken:
-                return False, tops
-            taken |= mask
-            counted |= 1 << j
-            fixed_now = True
-        if not fixed_now:
+            mask = dom[groups[base + j]]
+            fixed = mask if mask & (mask - 1) == 0 else 0
+            clash |= taken & fixed
+            taken |= fixed
+            empty |= mask == 0
+        if clash or empty:
+            return False, tops
+        if taken == known:
             return True, tops
+        known = taken
+        # Another scan only when a removal fixed (or emptied) a cell: a cell that kept two
+        # values or more gives it nothing.
+        again = False
         for j in range(n):
-            i = groups[g * n + j]
-            if not counted >> j & 1 and dom[i] & taken:
-                tops = change(dom, i, dom[i] & ~taken, st, ws, tops, False)
+            i = groups[base + j]
+            mask = dom[i]
+            if mask & (mask - 1) and mask & taken:
+                mask &= ~taken
+                again |= mask & (mask - 1) == 0
+                tops = change(dom, i, mask, st, ws, tops, False)
+        if not again:
+            return True, tops
 
 
 @kernel(refcounts=False)
