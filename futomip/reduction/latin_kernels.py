@@ -57,16 +57,22 @@ def _singles(dom, st, ws, g, tops):
         if taken == known:
             return True, tops
         known = taken
-        # Another scan only when a removal fixed (or emptied) a cell: a cell that kept two
-        # values or more gives it nothing.
-        again = False
+        # The open cells that hold a taken value, as bits (again without a branch per cell),
+        # then only those, in order.  Another scan only when a removal fixed (or emptied) a
+        # cell: a cell that kept two values or more gives it nothing.
+        todo = 0
         for j in range(n):
+            mask = dom[groups[base + j]]
+            hit = mask & (mask - 1) != 0 and mask & taken != 0
+            todo |= (1 if hit else 0) << j
+        again = False
+        while todo:
+            j = bit_position(todo & -todo)
+            todo &= todo - 1
             i = groups[base + j]
-            mask = dom[i]
-            if mask & (mask - 1) and mask & taken:
-                mask &= ~taken
-                again |= mask & (mask - 1) == 0
-                tops = change(dom, i, mask, st, ws, tops, False)
+            mask = dom[i] & ~taken
+            again |= mask & (mask - 1) == 0
+            tops = change(dom, i, mask, st, ws, tops, False)
         if not again:
             return True, tops
 
