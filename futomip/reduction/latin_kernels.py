@@ -20,10 +20,10 @@ from ..compiled import inline_kernel, kernel
 from .latin_arrays import (C_DEPTH, C_FAIL_LIMIT, C_FAILED, C_LEVEL, C_LIMIT, C_MODE, C_NODES, C_NOISE,  # noqa: F401
                            C_PROBES, C_PRUNED, C_RNG, C_RUN_FAILS, C_TRAIL, C_VALUE_ORDER, CONTROLS, MAX_SIZE,
                            PAIR_APART, PAIR_LESS, PAIR_NEAR, S_CELL_GROUPS, S_CL_ITEMS, S_CL_START, S_DIMS,
-                           S_GROUPS, S_LESS_A, S_LESS_B, S_PAIR_KIND, W_BACK, W_CTL, W_FLAGS, W_HELD, W_LEV_BIT,
-                           W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_MATCHED, W_OPEN, W_PREFER, W_QUEUE, W_REACH,
+                           S_GROUPS, S_LESS_A, S_LESS_B, S_PAIR_KIND, W_SPARE, W_CTL, W_FLAGS, W_HELD, W_LEV_BIT,
+                           W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_MATCHED, W_OPEN, W_PREFER, W_QUEUE, W_OPEN_MASKS,
                            W_SLOT, W_STK_BIT, W_STK_POS, W_STK_REST, W_TOUCH, W_TRAIL_CELL, W_TRAIL_OLD,
-                           W_UNION, W_VALUE_POS, W_WEIGHT, assign, bit_index, bit_position, change, popcount,
+                           W_UNION, W_GROUP_MASKS, W_WEIGHT, assign, bit_index, bit_position, change, popcount,
                            undo)
 from .latin_match_kernels import match_filter
 
@@ -40,6 +40,7 @@ def _singles(dom, st, ws, g, tops):
     cell again; ``taken`` grows only with cells the removals fixed."""
     n = st[S_DIMS][0]
     groups = st[S_GROUPS]
+    masks = ws[W_GROUP_MASKS]  # the group's masks as the scan read them
     base = g * n
     known = 0  # the values removed from the open cells so far
     while True:
@@ -47,7 +48,7 @@ def _singles(dom, st, ws, g, tops):
         clash = 0
         empty = False
         for j in range(n):
-            mask = dom[groups[base + j]]
+            mask = masks[j] = dom[groups[base + j]]
             fixed = mask if mask & (mask - 1) == 0 else 0
             clash |= taken & fixed
             taken |= fixed
@@ -62,7 +63,7 @@ def _singles(dom, st, ws, g, tops):
         # cell: a cell that kept two values or more gives it nothing.
         todo = 0
         for j in range(n):
-            mask = dom[groups[base + j]]
+            mask = masks[j]
             hit = mask & (mask - 1) != 0 and mask & taken != 0
             todo |= (1 if hit else 0) << j
         again = False

@@ -11,7 +11,7 @@ Must not import anything from futomip but ``futomip.compiled`` and ``latin_array
 from __future__ import annotations
 
 from ..compiled import inline_kernel, kernel
-from .latin_arrays import S_DIMS, S_GROUPS, W_BACK, W_HELD, W_MATCHED, W_OPEN, W_SLOT, W_STK_BIT, W_STK_POS, \
+from .latin_arrays import S_DIMS, S_GROUPS, W_HELD, W_MATCHED, W_OPEN, W_OPEN_MASKS, W_SLOT, W_STK_BIT, W_STK_POS, \
     W_STK_REST, bit_position, change, popcount
 
 @kernel(refcounts=False)
@@ -60,11 +60,11 @@ def match_filter(dom, st, ws, g, tops):
     The components come from bit-set reachability over the matched values (a -> b when b
     is in the domain of the cell that holds a, the alternating graph with each position
     named by its value): forward and backward closure from one value give its component,
-    whose values are the only ones its cells keep.  ws[W_BACK] holds the open cells'
+    whose values are the only ones its cells keep.  ws[W_OPEN_MASKS] holds the open cells'
     domains by position while the components are found."""
     n = st[S_DIMS][0]
     groups = st[S_GROUPS]
-    open_cells, matched, held, slot, masks = ws[W_OPEN], ws[W_MATCHED], ws[W_HELD], ws[W_SLOT], ws[W_BACK]
+    open_cells, matched, held, slot, masks = ws[W_OPEN], ws[W_MATCHED], ws[W_HELD], ws[W_SLOT], ws[W_OPEN_MASKS]
     base = g * n
     k = 0
     union = 0
