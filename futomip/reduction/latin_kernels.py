@@ -20,10 +20,10 @@ from ..compiled import inline_kernel, kernel
 from .latin_arrays import (C_DEPTH, C_FAIL_LIMIT, C_FAILED, C_LEVEL, C_LIMIT, C_MODE, C_NODES, C_NOISE,  # noqa: F401
                            C_PROBES, C_PRUNED, C_RNG, C_RUN_FAILS, C_TRAIL, C_VALUE_ORDER, CONTROLS, MAX_SIZE,
                            PAIR_APART, PAIR_LESS, PAIR_NEAR, S_CELL_GROUPS, S_CL_ITEMS, S_CL_START, S_DIMS,
-                           S_GROUPS, S_LESS_A, S_LESS_B, S_PAIR_KIND, W_BACK, W_CTL, W_FLAGS, W_HELD, W_LEV_BIT,
-                           W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_MATCHED, W_OPEN, W_PREFER, W_QUEUE, W_REACH,
+                           S_GROUPS, S_LESS_A, S_LESS_B, S_PAIR_KIND, W_SPARE, W_CTL, W_FLAGS, W_HELD, W_LEV_BIT,
+                           W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_MATCHED, W_OPEN, W_PREFER, W_QUEUE, W_OPEN_MASKS,
                            W_SLOT, W_STK_BIT, W_STK_POS, W_STK_REST, W_TOUCH, W_TRAIL_CELL, W_TRAIL_OLD,
-                           W_UNION, W_VALUE_POS, W_WEIGHT, assign, bit_index, bit_position, change, popcount,
+                           W_UNION, W_GROUP_MASKS, W_WEIGHT, assign, bit_index, bit_position, change, popcount,
                            undo)
 from .latin_match_kernels import match_filter
 
@@ -31,30 +31,51 @@ from .latin_match_kernels import match_filter
 @inline_kernel(refcounts=False)
 def _singles(dom, st, ws, g, tops):
     """Naked singles in group g: a fixed cell's value leaves the others, until no new cell is
-    fixed.  Returns (ok, tops) with the shrunk cells queued."""
+    fixed.  Returns (ok, tops) with the shrunk cells queued (False: an empty cell, or two
+    fixed cells with one value).
+
+    The scan for fixed cells has no branch on the masks (``fixed`` is a select): which cells
+    are fixed is data the branch predictor cannot learn, and the scan with a branch per cell
+    was the fixpoint's most expensive loop (docs/notes/kern.md).  A scan counts every fixed
+    cell again; ``taken`` grows only with cells the removals fixed."""
     n = st[S_DIMS][0]
     groups = st[S_GROUPS]
-    taken = 0
-    counted = 0  # positions in the group whose value is in taken
+    masks = ws[W_GROUP_MASKS]  # the group's masks as the scan read them
+    base = g * n
+    known = 0  # the values removed from the open cells so far
     while True:
-        fixed_now = False
+        taken = 0
+        clash = 0
+        empty = False
         for j in range(n):
-            if counted >> j & 1:
-                continue
-            mask = dom[groups[g * n + j]]
-            if mask & (mask - 1):
-                continue
-            if mask == 0 or mask & taken:
-                return False, tops
-            taken |= mask
-            counted |= 1 << j
-            fixed_now = True
-        if not fixed_now:
+            mask = masks[j] = dom[groups[base + j]]
+            fixed = mask if mask & (mask - 1) == 0 else 0
+            clash |= taken & fixed
+            taken |= fixed
+            empty |= mask == 0
+        if clash or empty:
+            return False, tops
+        if taken == known:
             return True, tops
+        known = taken
+        # The open cells that hold a taken value, as bits (again without a branch per cell),
+        # then only those, in order.  Another scan only when a removal fixed (or emptied) a
+        # cell: a cell that kept two values or more gives it nothing.
+        todo = 0
         for j in range(n):
-            i = groups[g * n + j]
-            if not counted >> j & 1 and dom[i] & taken:
-                tops = change(dom, i, dom[i] & ~taken, st, ws, tops, False)
+            mask = masks[j]
+            hit = mask & (mask - 1) != 0 and mask & taken != 0
+            todo |= (1 if hit else 0) << j
+        again = False
+        while todo:
+            j = bit_position(todo & -todo)
+            todo &= todo - 1
+            i = groups[base + j]
+            mask = dom[i] & ~taken
+            again |= mask & (mask - 1) == 0
+            tops = change(dom, i, mask, st, ws, tops, False)
+        if not again:
+            return True, tops
 
 
 @kernel(refcounts=False)

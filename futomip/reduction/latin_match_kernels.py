@@ -11,8 +11,8 @@ Must not import anything from futomip but ``futomip.compiled`` and ``latin_array
 from __future__ import annotations
 
 from ..compiled import inline_kernel, kernel
-from .latin_arrays import S_DIMS, S_GROUPS, W_BACK, W_HELD, W_MATCHED, W_OPEN, W_REACH, W_SLOT, W_STK_BIT, \
-    W_STK_POS, W_STK_REST, W_VALUE_POS, bit_position, change, popcount
+from .latin_arrays import S_DIMS, S_GROUPS, W_HELD, W_MATCHED, W_OPEN, W_OPEN_MASKS, W_SLOT, W_STK_BIT, W_STK_POS, \
+    W_STK_REST, bit_position, change, popcount
 
 @kernel(refcounts=False)
 def _augment(dom, ws, k, start, used):
@@ -57,13 +57,14 @@ def match_filter(dom, st, ws, g, tops):
     The matching starts from the one this group had last time (ws[W_HELD], per slot of the
     group; kept off the trail: it is only a hint, every pair of it is checked against the
     domains), so usually only the cells whose matched value was removed are matched again.
-    The components come from bit-set reachability over the open positions (p -> q when
-    q's matched value is in p's domain): forward and backward closure from one position
-    give its component, whose values are the only ones its cells keep."""
+    The components come from bit-set reachability over the matched values (a -> b when b
+    is in the domain of the cell that holds a, the alternating graph with each position
+    named by its value): forward and backward closure from one value give its component,
+    whose values are the only ones its cells keep.  ws[W_OPEN_MASKS] holds the open cells'
+    domains by position while the components are found."""
     n = st[S_DIMS][0]
     groups = st[S_GROUPS]
-    open_cells, matched, forward = ws[W_OPEN], ws[W_MATCHED], ws[W_REACH]
-    held, slot, value_pos, backward = ws[W_HELD], ws[W_SLOT], ws[W_VALUE_POS], ws[W_BACK]
+    open_cells, matched, held, slot, masks = ws[W_OPEN], ws[W_MATCHED], ws[W_HELD], ws[W_SLOT], ws[W_OPEN_MASKS]
     base = g * n
     k = 0
     union = 0
@@ -95,34 +96,32 @@ def match_filter(dom, st, ws, g, tops):
                     return False, tops
     for p in range(k):
         held[base + slot[p]] = matched[p]
-        value_pos[bit_position(matched[p])] = p
-    for p in range(k):
-        forward[p] = 0
-        backward[p] = 0
-    for p in range(k):
-        rest = dom[open_cells[p]]
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            q = value_pos[bit_position(bit)]
-            forward[p] |= 1 << q
-            backward[q] |= 1 << p
-    # Components one by one: those reached from p both ways form p's component.
-    unplaced = (1 << k) - 1
+        masks[p] = dom[open_cells[p]]  # the domains as they are now (the changes below come after)
+    # Components one by one, the first open position left out first: the values reached from
+    # its matched value both ways form its component.  Reach goes over values (value a -> b
+    # when b is in the domain of a's holder), in rounds of one pass over the positions with
+    # selects only: no edge lists to build, and no branch on which values a domain holds.
+    everyone = (1 << k) - 1
+    unplaced = everyone
     while unplaced:
-        start = unplaced & -unplaced
-        ahead = _closure(forward, start)
-        behind = _closure(backward, start)
-        component = ahead & behind
+        first = matched[bit_position(unplaced & -unplaced)]
+        ahead = behind = first
+        while True:
+            wider_ahead, wider_behind = ahead, behind
+            for p in range(k):
+                held_value, mask = matched[p], masks[p]
+                wider_ahead |= mask if held_value & ahead else 0
+                wider_behind |= held_value if mask & behind else 0
+            if wider_ahead == ahead and wider_behind == behind:
+                break
+            ahead, behind = wider_ahead, wider_behind
+        values = ahead & behind
+        component = 0
+        for p in range(k):
+            component |= (1 if matched[p] & values else 0) << p
         unplaced &= ~component
-        if component == (1 << k) - 1:
+        if component == everyone:
             return True, tops  # one component: every value is on an alternating cycle
-        values = 0
-        rest = component
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            values |= matched[bit_position(bit)]
         rest = component
         while rest:
             bit = rest & -rest
@@ -131,17 +130,3 @@ def match_filter(dom, st, ws, g, tops):
             if dom[i] & ~values:
                 tops = change(dom, i, dom[i] & values, st, ws, tops, False)
     return True, tops
-
-
-@kernel(refcounts=False)
-def _closure(edges, start):
-    """The positions reachable from the positions in ``start`` along ``edges`` (bit sets)."""
-    seen = start
-    frontier = start
-    while frontier:
-        bit = frontier & -frontier
-        frontier ^= bit
-        fresh = edges[bit_position(bit)] & ~seen
-        seen |= fresh
-        frontier |= fresh
-    return seen
