@@ -212,16 +212,17 @@ out = io.StringIO()
 with contextlib.redirect_stdout(out):
     code = main(sys.argv[1:])
 print(json.dumps({"code": code, "answer": json.loads(out.getvalue()),
-                  "loaded": sorted(m for m in ("ortools.sat.python.cp_model", "highspy", "pyomo.environ", "pulp")
+                  "loaded": sorted(m for m in ("ortools.sat.python.cp_model", "pandas", "pyomo.environ", "pulp")
                                    if m in sys.modules)}))
 """
 
 
 def test_a_puzzle_the_reduction_settles_needs_no_solver(tmp_path):
     """The bundled sample is settled by the reduction: the default route checks the one grid
-    left and answers, unique, without a model, so no solver library is imported (CP-SAT's
-    import brings pandas: a quarter of a second of the bundled command); --write-lp still
-    writes the whole model."""
+    left and answers, unique, without a model or a solve, and CP-SAT, the default pair where
+    it is installed, is not imported (its import brings pandas: a quarter of a second of the
+    bundled command; highspy, the default without it, is imported to check that it works);
+    --write-lp still writes the whole model."""
     import futomip
 
     done = subprocess.run([sys.executable, "-c", _MODULES_AFTER, str(SAMPLE), "--unique", "--json"],
