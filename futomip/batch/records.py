@@ -55,7 +55,7 @@ def json_text(result: Result, texts: list[str] | None = None) -> str:
         return json.dumps(to_json(result))
     text = json.dumps(to_json(result, solutions_text=_SOLUTIONS))
     # The last occurrence: only "complete" and "conflict" (no user text) come after it.
-    head, mark, tail = text.rpartition(json.dumps(_SOLUTIONS))
+    head, _, tail = text.rpartition(json.dumps(_SOLUTIONS))
     return head + "[" + ", ".join(texts) + "]" + tail
 
 

@@ -132,7 +132,7 @@ def run_command(args, started: float) -> int:
             worst[0] = EXIT_UNSOLVED
         with stopping.hard_deadline_waits(), _printing:
             written = texts.get(id(puzzle))
-            say(json_text(result, written and written.texts) if args.json
+            say(json_text(result, written.texts if written is not None else None) if args.json
                 else text_report(result, args.quiet, args.verbose), flush=True)
             printed.append(number)
             pairs[puzzle.kind] = (result.backend, result.solver, result.encoding)

@@ -91,7 +91,7 @@ class SolutionFinder:
         self.turns: schedule.Turns | None = None
         # At the split level (the default) a reduction that fixed every cell leaves one grid:
         # it is taken without a model, as the split's whole-grid leaves are, so a puzzle the
-        # reduction settles never imports or starts a solver.  Other levels keep their model.
+        # reduction settles never builds a model nor starts a solver.  Other levels keep theirs.
         self._settled = self.domains.solution() \
             if self.level == "split" and self.split is None and hasattr(self.domains, "solution") else None
         if self.split is None:
