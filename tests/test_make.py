@@ -218,6 +218,8 @@ def test_cli_writes_each_kind_with_solution_and_grade_beside_it(tmp_path, capsys
     (["generate", "9", "--kind", "futoshiki", "--blacks", "9"], "only by --kind str8ts"),
     (["generate", "6", "--kind", "killer"], "Killer Sudoku's size must be a square number"),
     (["generate", "16", "--kind", "killer", "-o", "x{seed}.kmap"], "not 16x16"),
+    # Without {seed} every puzzle of the count would overwrite the one before.
+    (["generate", "5", "--count", "3", "-o", "five.txt"], "put {seed} in the name (e.g. -o five-{seed}.txt)"),
 ])
 def test_cli_refuses_bad_generate_arguments_in_one_line(capsys, argv, message):
     """A knob the kind does not use, or a value it cannot take, exits 2 with one line naming it."""

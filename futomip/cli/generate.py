@@ -122,6 +122,12 @@ def _check_arguments(args) -> None:
         raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
     if args.output:
         _check_suffix(args.output, args.kind, args.size)
+        if args.count > 1 and "{seed}" not in args.output:
+            # Each puzzle would overwrite the one before: only the last seed's would be left.
+            stem, dot, suffix = args.output.rpartition(".")
+            example = f"{stem}-{{seed}}.{suffix}" if dot else f"{args.output}-{{seed}}"
+            raise UsageError(f"--count {args.count} writes {args.count} puzzles, and -o {args.output} names one file: "
+                             f"put {{seed}} in the name (e.g. -o {example})")
     if args.blacks is not None and args.blacks >= args.size * args.size:
         raise UsageError(f"--blacks must leave white cells: below {args.size * args.size}, got {args.blacks}")
 
