@@ -69,3 +69,36 @@ def test_solve_makes_the_model_file_folder(tmp_path, option, name):
     target = tmp_path / "new" / "deeper" / name
     assert main([str(SAMPLE), "-q", "--backend", "highspy", "--solver", "highs", option, str(target)]) == 0
     assert target.stat().st_size > 1000
+
+
+@pytest.mark.parametrize("backend,solver", [("highspy", "highs"), ("pulp", "cbc"), ("pyomo", "highs")])
+@pytest.mark.parametrize("keyword,suffix", [("write_lp", ".lp"), ("write_mps", ".mps")])
+def test_the_python_api_refuses_a_bad_model_path_alike_on_every_backend(tmp_path, backend, solver, keyword, suffix):
+    """``futomip.solve(..., write_lp=PATH)`` refuses a missing folder, a folder and a wrong
+    suffix with ``UsageError`` before any work, whatever the backend (PuLP and Pyomo once
+    raised their own FileNotFoundError or IsADirectoryError, or wrote any suffix); a good path
+    is written and the grid is verified."""
+    import futomip
+
+    puzzle = io.load(SEED_SAMPLE)
+    (tmp_path / f"folder{suffix}").mkdir()
+    for path, words in ((tmp_path / "missing" / f"m{suffix}", "does not exist"), (tmp_path / f"folder{suffix}", "is a folder"),
+                        (tmp_path / "m.xyz", f"must end in {suffix}")):
+        with pytest.raises(futomip.UsageError, match=words):
+            futomip.solve(puzzle, backend=backend, solver=solver, **{keyword: str(path)})
+    assert not (tmp_path / "m.xyz").exists()
+    good = tmp_path / f"m{suffix}"
+    result = futomip.solve(puzzle, backend=backend, solver=solver, **{keyword: str(good)})
+    assert good.stat().st_size > 0 and verify(puzzle, result.grid) == []
+
+
+def test_from_clues_refuses_a_cell_off_the_board():
+    """A given at row -1 once landed in the last row (Python's negative index) and one at row n
+    raised a bare IndexError; both are ``UsageError`` (a ValueError) now, as a bad value is."""
+    import futomip
+
+    for givens in ({(-1, 0): 3}, {(4, 0): 3}, {(0, 4): 1}, {(0, 0): 9}):
+        with pytest.raises(futomip.UsageError):
+            futomip.Futoshiki.from_clues(4, givens, [])
+    with pytest.raises(ValueError):  # still a ValueError for callers that catch that
+        futomip.Futoshiki.from_clues(4, {(0, -1): 2}, [])

@@ -263,6 +263,10 @@ class SolutionFinder:
             self._build(self.domains, bounded=False)
         try:
             model.write(path, file_format)
+        except OSError as exc:
+            # PuLP, Pyomo and OR-Tools open the file themselves: the same message for all of them.
+            raise UsageError(f"{path}: the {file_format.upper()} file cannot be written there "
+                             f"({exc.strerror or exc})") from None
         finally:
             if model is not self.model:
                 model.close()

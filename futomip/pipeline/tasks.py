@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 from ..options import Deadline, Options
@@ -63,10 +64,26 @@ class Task:
         if not self.solve and (self.action != "solve" or not self.writes):
             raise UsageError("writing without solving (--no-solve) needs --write-lp or --write-mps, and no "
                              "--unique, --all or --explain")
+        for kind, path in (("lp", self.write_lp), ("mps", self.write_mps)):
+            if path:
+                _check_model_path(path, kind)
 
     @property
     def writes(self) -> tuple[str, ...]:
         return tuple(kind for kind, path in (("lp", self.write_lp), ("mps", self.write_mps)) if path)
+
+
+def _check_model_path(path, kind: str) -> None:
+    """Refuse, before any work and for every backend alike, a model file name the writers would
+    fail on or misread: a suffix other than the format's (HiGHS picks its writer from it), a
+    folder, or a folder that does not exist (the command line makes it before it gets here)."""
+    target = Path(path)
+    if target.suffix.lower() != "." + kind:
+        raise UsageError(f"{path}: an {kind.upper()} file name must end in .{kind}")
+    if target.is_dir():
+        raise UsageError(f"{path}: is a folder; give a file name")
+    if not target.parent.is_dir():
+        raise UsageError(f"{path}: the folder {target.parent} does not exist")
 
 
 def interruption_message(exc: KeyboardInterrupt) -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from ..errors import UsageError
 from .clues import Clue
 from .futoshiki import Cell, Futoshiki, Grid, _show
 from . import futoshiki
@@ -48,9 +49,9 @@ def _canonical(pairs: Iterable, n: int, what: str) -> tuple[Pair, ...]:
         a, b = tuple(a), tuple(b)
         for cell in (a, b):
             if not (0 <= cell[0] < n and 0 <= cell[1] < n):
-                raise ValueError(f"cell {_show(cell)} of a {what} is outside the {n}x{n} board")
+                raise UsageError(f"cell {_show(cell)} of a {what} is outside the {n}x{n} board")
         if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-            raise ValueError(f"a {what} joins orthogonal neighbours only, not {_show(a)} and {_show(b)}")
+            raise UsageError(f"a {what} joins orthogonal neighbours only, not {_show(a)} and {_show(b)}")
         found.add((min(a, b), max(a, b)))
     return tuple(sorted(found))
 
@@ -88,7 +89,7 @@ class Adjacent:
         both = set(marks) & set(free)
         if both:
             a, b = min(both)
-            raise ValueError(f"the pair {_show(a)}-{_show(b)} is both marked and free of rules")
+            raise UsageError(f"the pair {_show(a)}-{_show(b)} is both marked and free of rules")
         object.__setattr__(self, "marks", marks)
         object.__setattr__(self, "free", free)
         object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in self.givens))

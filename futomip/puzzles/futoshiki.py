@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from ..errors import UsageError
 from .clues import Clue
 
 __all__ = ["Cell", "Grid", "Futoshiki", "verify", "render", "clues", "restrict", "grid_clash", "size_json"]
@@ -46,19 +47,19 @@ class Futoshiki:
     def __post_init__(self) -> None:
         n = self.size
         if n < 1:
-            raise ValueError(f"size must be at least 1, got {n}")
+            raise UsageError(f"size must be at least 1, got {n}")
         if len(self.givens) != n or any(len(row) != n for row in self.givens):
-            raise ValueError(f"givens must be a {n}x{n} grid")
+            raise UsageError(f"givens must be a {n}x{n} grid")
         for r, row in enumerate(self.givens):
             for c, v in enumerate(row):
                 if not 0 <= v <= n:
-                    raise ValueError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
+                    raise UsageError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
         for a, b in self.less:
             for cell in (a, b):
                 if not (0 <= cell[0] < n and 0 <= cell[1] < n):
-                    raise ValueError(f"cell {_show(cell)} is outside the {n}x{n} board")
+                    raise UsageError(f"cell {_show(cell)} is outside the {n}x{n} board")
             if a == b:
-                raise ValueError(f"cell {_show(a)} is related to itself")
+                raise UsageError(f"cell {_show(a)} is related to itself")
         canonical = tuple(sorted(set((tuple(a), tuple(b)) for a, b in self.less)))
         object.__setattr__(self, "less", canonical)
         object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in self.givens))
@@ -81,6 +82,9 @@ class Futoshiki:
         board = [[0] * size for _ in range(size)]
         items = givens.items() if isinstance(givens, Mapping) else (((r, c), v) for r, c, v in givens)
         for (r, c), v in items:
+            # Python would take a negative index from the other end: check the cell first.
+            if not (0 <= r < size and 0 <= c < size):
+                raise UsageError(f"given cell {(r, c)} (0-based row, column) is outside the {size}x{size} board")
             board[r][c] = v
         return cls(size, tuple(map(tuple, board)), tuple(less), name)
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from ..errors import UsageError
 from . import sudoku
 from .clues import Clue
 from .sudoku import Cell, Grid, Sudoku, box_size
@@ -68,16 +69,16 @@ class Killer:
             cells = tuple(sorted((int(r), int(c)) for r, c in cells))
             name = f"the cage of total {total} at {_show(cells[0])}" if cells else f"a cage of total {total}"
             if not 1 <= len(cells) <= n:
-                raise ValueError(f"{name} has {len(cells)} cells; a cage holds 1 to {n} cells")
+                raise UsageError(f"{name} has {len(cells)} cells; a cage holds 1 to {n} cells")
             for r, c in cells:
                 if not (0 <= r < n and 0 <= c < n):
-                    raise ValueError(f"{name} has cell {_show((r, c))}, outside the {n}x{n} board")
+                    raise UsageError(f"{name} has cell {_show((r, c))}, outside the {n}x{n} board")
                 if (r, c) in owner:
-                    raise ValueError(f"{name} overlaps another cage at cell {_show((r, c))}; cages must not overlap")
+                    raise UsageError(f"{name} overlaps another cage at cell {_show((r, c))}; cages must not overlap")
                 owner[r, c] = len(cages)
             low, high = sum_range(len(cells), n)
             if not low <= total <= high:
-                raise ValueError(f"{name} has {len(cells)} cells, whose different digits 1..{n} sum to "
+                raise UsageError(f"{name} has {len(cells)} cells, whose different digits 1..{n} sum to "
                                  f"{low}..{high}, not {total}")
             cages.append(Cage(int(total), cells))
         object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells[0])))

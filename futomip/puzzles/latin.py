@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import UsageError
 from .clues import Clue
 
 __all__ = ["Cell", "Grid", "LatinSquare", "verify", "render", "clues", "restrict", "grid_clash", "size_json",
@@ -34,13 +35,13 @@ class LatinSquare:
     def __post_init__(self) -> None:
         n = self.size
         if n < 1:
-            raise ValueError(f"order must be at least 1, got {n}")
+            raise UsageError(f"order must be at least 1, got {n}")
         if len(self.givens) != n or any(len(row) != n for row in self.givens):
-            raise ValueError(f"givens must be a {n}x{n} grid")
+            raise UsageError(f"givens must be a {n}x{n} grid")
         for r, row in enumerate(self.givens):
             for c, v in enumerate(row):
                 if not 0 <= v <= n:
-                    raise ValueError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
+                    raise UsageError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
         object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in self.givens))
 
     def _repr_svg_(self) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import Iterable, Sequence
 
+from ..errors import UsageError
 from .clues import Clue
 
 __all__ = [
@@ -68,7 +69,7 @@ class Nonogram:
         rows = _canonical_lines(self.rows, "row")
         cols = _canonical_lines(self.cols, "column")
         if not rows or not cols:
-            raise ValueError(f"a nonogram needs at least one row and one column, got {len(rows)}x{len(cols)}")
+            raise UsageError(f"a nonogram needs at least one row and one column, got {len(rows)}x{len(cols)}")
         object.__setattr__(self, "rows", rows)
         object.__setattr__(self, "cols", cols)
 
@@ -104,7 +105,7 @@ def _canonical_lines(lines: Iterable[Iterable[int] | None], direction: str) -> t
         for run in runs:
             # bool is an int subclass; a True run length is a typo, not a 1.
             if not isinstance(run, int) or isinstance(run, bool) or run < 1:
-                raise ValueError(f"{direction} {index + 1} clue {list(runs)} holds {run!r}, not a positive run length")
+                raise UsageError(f"{direction} {index + 1} clue {list(runs)} holds {run!r}, not a positive run length")
         canonical.append(tuple(int(run) for run in runs))
     return tuple(canonical)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
+from ..errors import UsageError
 from .clues import Clue
 
 __all__ = [
@@ -66,14 +67,14 @@ class Str8ts:
     def __post_init__(self) -> None:
         n = self.size
         if n < 1:
-            raise ValueError(f"size must be at least 1, got {n}")
+            raise UsageError(f"size must be at least 1, got {n}")
         for what, board in (("black", self.black), ("givens", self.givens)):
             if len(board) != n or any(len(row) != n for row in board):
-                raise ValueError(f"{what} must be a {n}x{n} grid")
+                raise UsageError(f"{what} must be a {n}x{n} grid")
         for r, row in enumerate(self.givens):
             for c, v in enumerate(row):
                 if not 0 <= v <= n:
-                    raise ValueError(f"digit at {_show((r, c))} is {v}, not in 0..{n}")
+                    raise UsageError(f"digit at {_show((r, c))} is {v}, not in 0..{n}")
         object.__setattr__(self, "black", tuple(tuple(bool(b) for b in row) for row in self.black))
         object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in self.givens))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..errors import UsageError
 from .clues import Clue
 
 __all__ = ["Cell", "Grid", "Sudoku", "box_size", "units", "verify", "render", "clues", "restrict", "grid_clash",
@@ -25,7 +26,7 @@ def box_size(n: int) -> int:
     """b with b * b = n (a Sudoku's size must be a square)."""
     b = math.isqrt(n)
     if b * b != n:
-        raise ValueError(f"a Sudoku's size must be a square number (4, 9, 16, ...), got {n}")
+        raise UsageError(f"a Sudoku's size must be a square number (4, 9, 16, ...), got {n}")
     return b
 
 
@@ -43,14 +44,14 @@ class Sudoku:
     def __post_init__(self) -> None:
         n = self.size
         if n < 1:
-            raise ValueError(f"size must be at least 1, got {n}")
+            raise UsageError(f"size must be at least 1, got {n}")
         box_size(n)
         if len(self.givens) != n or any(len(row) != n for row in self.givens):
-            raise ValueError(f"givens must be a {n}x{n} grid")
+            raise UsageError(f"givens must be a {n}x{n} grid")
         for r, row in enumerate(self.givens):
             for c, v in enumerate(row):
                 if not 0 <= v <= n:
-                    raise ValueError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
+                    raise UsageError(f"given at row {r + 1}, column {c + 1} is {v}, not in 0..{n}")
         object.__setattr__(self, "givens", tuple(tuple(int(v) for v in row) for row in self.givens))
 
     @property
