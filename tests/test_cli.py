@@ -78,6 +78,25 @@ def test_bench_command_prints_one_row_per_combination(capsys):
     assert main(["bench", str(pattern), "--reduce", "everything"]) == 2
 
 
+def test_bench_enumerate_times_the_model_at_the_level_and_limit_asked(capsys):
+    """`bench --enumerate` enumerates with the model (reduction none unless --reduce says
+    otherwise), once with cuts on the live model and once rebuilt, and finds all 39 solutions
+    of seed sample 5 both ways; --reduce split (no model for whole-grid leaves) is refused, and
+    a tight --time-limit gives an incomplete row.  It once ignored --reduce and --time-limit and
+    enumerated with the split, so the solver hardly ran."""
+    sample = str(DATA / "futoshiki" / "seeds" / "sample-5.txt")
+    assert main(["bench", sample, "--enumerate", "--pairs", "highspy/highs", "--reduce", "none,lines", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["enumeration"]
+    assert [(row["reduction"], row["solutions"], row["complete"]) for row in rows] == [("none", 39, True), ("lines", 39, True)]
+    assert main(["bench", sample, "--enumerate", "--pairs", "highspy/highs", "--json"]) == 0
+    assert [row["reduction"] for row in json.loads(capsys.readouterr().out)["enumeration"]] == ["none"]
+    assert main(["bench", sample, "--enumerate", "--reduce", "split"]) == 2
+    assert "--reduce split enumerates by its search" in capsys.readouterr().err
+    assert main(["bench", sample, "--enumerate", "--pairs", "pulp/cbc", "--time-limit", "0.05", "--json"]) == 0
+    row, = json.loads(capsys.readouterr().out)["enumeration"]
+    assert row["complete"] is False and row["solutions"] < 39
+
+
 def test_json_unique_and_all(capsys):
     """--unique sets unique true; --all lists every solution and says it is complete."""
     _, data = _json(capsys, [str(SAMPLE), "--json", "--unique"])

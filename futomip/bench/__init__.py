@@ -223,26 +223,41 @@ def format_table(rows: list[dict]) -> str:
     return markdown_table(head, body)
 
 
-def enumeration_costs(puzzle, pairs, repeat: int = 3) -> list[dict]:
-    """Seconds to enumerate every solution of ``puzzle`` per pair, adding each cut to the
-    live model versus rebuilding the backend model before every solve (medians of
-    ``repeat`` interleaved runs)."""
+def enumeration_costs(puzzle, pairs, repeat: int = 3, levels=("none",), encodings=(None,),
+                      time_limit: float | None = None, seed: int | None = None) -> list[dict]:
+    """Seconds to enumerate every solution of ``puzzle`` per pair, reduction level and
+    encoding, adding each cut to the live model versus rebuilding the backend model before
+    every solve (medians of ``repeat`` interleaved runs); ``time_limit`` bounds each
+    enumeration (``complete`` says whether every run found every solution).
+
+    The split level enumerates by its search (a whole-grid leaf needs no model), so it would
+    measure no cut: the caller refuses it."""
+    from ..options import Options
     from ..pipeline.certainty import Enumeration
 
     times: dict[tuple, list[float]] = {}
     counts: dict[tuple, int] = {}
+    complete: dict[tuple, bool] = {}
+    combinations = [(b, s, level, e) for b, s in pairs for level in levels for e in encodings]
     for _ in range(repeat):
-        for backend, solver in pairs:
+        for combination in combinations:
+            backend, solver, level, encoding = combination
+            options = Options(backend, solver, encoding, level, time_limit, seed=seed)
             for rebuild in (False, True):
                 start = time.perf_counter()
-                enumeration = Enumeration(puzzle, backend=backend, solver=solver, rebuild=rebuild)
+                enumeration = Enumeration(puzzle, rebuild=rebuild, options=options)
                 count = sum(1 for _ in enumeration)
-                times.setdefault((backend, solver, rebuild), []).append(time.perf_counter() - start)
-                counts[(backend, solver, rebuild)] = count
+                key = (*combination, rebuild)
+                times.setdefault(key, []).append(time.perf_counter() - start)
+                counts[key] = count
+                complete[key] = complete.get(key, True) and enumeration.complete
     rows = []
-    for backend, solver in pairs:
-        live = statistics.median(times[(backend, solver, False)])
-        fresh = statistics.median(times[(backend, solver, True)])
-        rows.append({"backend": backend, "solver": solver, "solutions": counts[(backend, solver, False)],
+    for combination in combinations:
+        backend, solver, level, encoding = combination
+        live = statistics.median(times[(*combination, False)])
+        fresh = statistics.median(times[(*combination, True)])
+        rows.append({"backend": backend, "solver": solver, "reduction": level, "encoding": encoding or "",
+                     "solutions": counts[(*combination, False)],
+                     "complete": complete[(*combination, False)] and complete[(*combination, True)],
                      "live_seconds": live, "rebuild_seconds": fresh, "rebuild_over_live": fresh / max(live, 1e-9)})
     return rows

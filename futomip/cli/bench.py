@@ -26,8 +26,9 @@ def add_parser(commands) -> None:
                        help="comma-separated backend/solver pairs and races (race:highs+cpsat), 'core' (the five pairs) "
                             "or 'all' available")
     bench.add_argument("--encodings", help="comma-separated encodings (default: the solver's default)")
-    bench.add_argument("--reduce", default=LEVELS[0],
-                       help=f"comma-separated reduction levels from {', '.join(LEVELS)} (default: %(default)s)")
+    bench.add_argument("--reduce",
+                       help=f"comma-separated reduction levels from {', '.join(LEVELS)} (default: {LEVELS[0]}; "
+                            "with --enumerate: none, and split is refused there)")
     bench.add_argument("--repeat", type=positive_int, default=1, help="solve everything this many times")
     bench.add_argument("--unique", action="store_true", help="also time the uniqueness proof")
     bench.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per solve")
@@ -74,16 +75,20 @@ def run_command(args, started: float) -> int:
     for backend, solver in chosen:
         if backend != "race":
             require(backend, solver)
-    levels = args.reduce.split(",")
+    # --enumerate measures cuts on the model: the split's whole-grid leaves need none.
+    levels = (args.reduce or ("none" if args.enumerate else LEVELS[0])).split(",")
     for level in levels:
         if level not in LEVELS:
             raise UnknownNameError("reduction level", level, list(LEVELS))
+    if args.enumerate and "split" in levels:
+        raise UsageError("--enumerate times cuts on the live model against rebuilt models, and --reduce split "
+                         "enumerates by its search without a model: give --reduce none, lines or probing")
     puzzles = [puzzle for path in args.files for puzzle in io.read(path)]
     if args.against:
         _check_against(puzzles)
-    if args.enumerate:
-        return _bench_enumeration(args, puzzles, chosen)
     encodings = args.encodings.split(",") if args.encodings else [None]
+    if args.enumerate:
+        return _bench_enumeration(args, puzzles, chosen, levels, encodings)
     forms = _forms(args.globals)
     if "native" in forms:
         _check_native(chosen)
@@ -162,18 +167,20 @@ def _check_against(puzzles) -> None:
         raise UsageError(f"--against cpsat has a native model for {', '.join(KINDS)}, not for {', '.join(other)}")
 
 
-def _bench_enumeration(args, puzzles, chosen) -> int:
+def _bench_enumeration(args, puzzles, chosen, levels, encodings) -> int:
     from ..batch.table import markdown_table
     from ..bench import enumeration_costs
 
     for puzzle in puzzles:
-        rows = enumeration_costs(puzzle, chosen, repeat=args.repeat)
+        rows = enumeration_costs(puzzle, chosen, args.repeat, levels, encodings, args.time_limit, args.seed)
         if args.json:
             say(json.dumps({"puzzle": puzzle.name, "enumeration": rows}))
             continue
         say(f"{puzzle.name}: all solutions, median of {args.repeat} interleaved runs")
-        say(markdown_table(["backend/solver", "solutions", "cuts on the live model s", "rebuilt each time s",
-                            "rebuilt / live"],
-                           [[f"{row['backend']}/{row['solver']}", row["solutions"], f"{row['live_seconds']:.3f}",
-                             f"{row['rebuild_seconds']:.3f}", f"{row['rebuild_over_live']:.2f}"] for row in rows]))
+        say(markdown_table(["backend/solver", "reduction", "encoding", "solutions", "cuts on the live model s",
+                            "rebuilt each time s", "rebuilt / live"],
+                           [[f"{row['backend']}/{row['solver']}", row["reduction"], row["encoding"] or "default",
+                             f"{row['solutions']}" + ("" if row["complete"] else " (time limit: not all)"),
+                             f"{row['live_seconds']:.3f}", f"{row['rebuild_seconds']:.3f}",
+                             f"{row['rebuild_over_live']:.2f}"] for row in rows]))
     return 0
