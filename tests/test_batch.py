@@ -78,6 +78,27 @@ def test_sigkill_half_way_then_resume_gives_each_line_once(tmp_path, jobs):
     assert all(r["status"] == "solved" for r in after)
 
 
+def test_a_worker_killed_mid_batch_costs_no_job(tmp_path):
+    """SIGKILL of one local worker (as the OOM killer would do) broke the whole pool, and the
+    batch ended with "internal error: BrokenProcessPool", exit 70, the rest of its jobs not
+    run.  Now the jobs that were in flight run again one at a time and the batch goes on: every
+    line once, all solved (the kill was one-off, so the job it hit succeeds on its rerun)."""
+    out = tmp_path / "r.jsonl"
+    total = len(SEEDS) * 2 * 12
+    process = _batch(tmp_path, *SEEDS, "-o", str(out), "--method", "backtrack,propagate", "--repeat", "12",
+                     "--jobs", "2")
+    _wait_for_lines(process, out, total // 4)
+    workers = [pid for pid in processes_marked(f"FUTOMIP_BATCH_TEST={tmp_path}") if pid != process.pid
+               and b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    assert workers, "no worker to kill"
+    os.kill(workers[0], signal.SIGKILL)
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
+    records = _lines(out)
+    assert len(records) == total and len(set(_keys(records))) == total, stderr
+    assert all(r["status"] == "solved" for r in records)
+
+
 def test_torn_last_line_is_dropped_on_resume(tmp_path):
     out = tmp_path / "r.jsonl"
     record = {"file": "a", "index": 0, "label": "milp", "repeat": 0, "status": "solved"}

@@ -66,30 +66,99 @@ def run_local(jobs: list[Job], workers: int, on_record: Callable[[dict], None]) 
     """The jobs on ``workers`` reused worker processes.
 
     ``concurrent.futures`` rather than ``multiprocessing.Pool``: a Pool replaces workers that
-    die, so ending them on Ctrl-C raced with a fresh worker taking the next job."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    die, so ending them on Ctrl-C raced with a fresh worker taking the next job.
 
-    context = multiprocessing.get_context("spawn")
-    executor = ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_start,
-                                   initargs=(os.getpid(),))
+    A worker that dies under a job (killed, out of memory, a crash in a solver library) breaks
+    the whole executor, and every job in flight fails with it, without saying which one killed
+    it.  Those jobs are then run again one at a time, each on a fresh single worker: the others
+    give their records as usual, and a job whose worker dies alone becomes an ``error`` line
+    (which ``--resume`` runs again), as a job the Dask scheduler gives up on does.  Then the
+    batch goes on with the rest."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    queued = iter(jobs)
+    while True:
+        suspects = _run_until_broken(queued, workers, on_record, BrokenProcessPool)
+        if suspects is None:
+            return
+        for job in suspects:
+            record = _run_alone(job, BrokenProcessPool)
+            on_record(record if record is not None else failed_record(
+                job, "the worker process running this job died (killed, or out of memory?); "
+                     "the other jobs went on"))
+
+
+def _executor(workers: int):
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start,
+                               initargs=(os.getpid(),))
+
+
+def _run_until_broken(queued, workers: int, on_record, broken_error) -> list[Job] | None:
+    """Jobs from ``queued`` on a pool until they are done (None) or a worker dies: then the
+    jobs that were in flight, in plan order (the rest stay in ``queued``)."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    executor = _executor(workers)
     try:
         # A few jobs ahead of the workers, never all: the queue stays in plan order and a
-        # stop has little to cancel.
-        pending, queued = set(), iter(jobs)
+        # stop has little to cancel.  Each future keeps its job and its place in that order.
+        pending: dict = {}
+        lost: list[tuple[int, Job]] = []
+        submitted = 0
+
+        def submit(job: Job) -> None:
+            nonlocal submitted
+            try:
+                pending[executor.submit(execute, job)] = (submitted, job)
+            except broken_error:  # the pool broke before this job started: it runs again
+                lost.append((submitted, job))
+            submitted += 1
+
         for job in queued:
-            pending.add(executor.submit(execute, job))
-            if len(pending) >= 2 * workers:
+            submit(job)
+            if len(pending) + len(lost) >= 2 * workers or lost:
                 break
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                on_record(future.result())
-                job = next(queued, None)
-                if job is not None:
-                    pending.add(executor.submit(execute, job))
+                place, job = pending.pop(future)
+                try:
+                    record = future.result()
+                except broken_error:
+                    lost.append((place, job))
+                    continue
+                on_record(record)
+                if not lost:  # a broken pool takes no more jobs
+                    job = next(queued, None)
+                    if job is not None:
+                        submit(job)
+        if lost:
+            executor.shutdown(wait=False, cancel_futures=True)
+            terminate_children(grace=0.3)
+            return [job for _, job in sorted(lost, key=lambda item: item[0])]
         executor.shutdown()
+        return None
     except BaseException:
         # Ctrl-C, SIGTERM or a failing write: end the workers now, not after their puzzles.
+        executor.shutdown(wait=False, cancel_futures=True)
+        terminate_children(grace=0.3)
+        raise
+
+
+def _run_alone(job: Job, broken_error) -> dict | None:
+    """``job`` on a fresh single worker: its record, or None when that worker died too."""
+    executor = _executor(1)
+    try:
+        record = executor.submit(execute, job).result()
+        executor.shutdown()
+        return record
+    except broken_error:
+        executor.shutdown(wait=False, cancel_futures=True)
+        terminate_children(grace=0.3)
+        return None
+    except BaseException:
         executor.shutdown(wait=False, cancel_futures=True)
         terminate_children(grace=0.3)
         raise
