@@ -483,6 +483,19 @@ def test_generate_keeps_its_time_limit():
     assert elapsed < 3 + 0.5 + 1.0, f"took {elapsed:.1f} s"
 
 
+def test_grade_keeps_its_time_limit():
+    """`grade faase.nin --time-limit 5` once took 6.5 s, and 23 s with 15 s: HiGHS' presolve on
+    the unreduced 95x80 model does not stop at its limit.  Like solve, the command now ends
+    within the allowance, printing the puzzle as not graded."""
+    start = time.monotonic()
+    done = _run("grade", str(FAASE), "--time-limit", "4", "--json")
+    elapsed = time.monotonic() - start
+    assert done.returncode == 0, done.stderr
+    line = json.loads(done.stdout)
+    assert line["name"] == "faase" and (line.get("status") == "time_limit" or "human" in line)
+    assert elapsed < 4 + 0.5 + 1.0, f"took {elapsed:.1f} s"
+
+
 def test_converting_to_a_format_of_another_kind_says_the_kinds_differ(tmp_path):
     done = _run("convert", str(DATA / "nonogram" / "formats" / "notebook-sample.dzn"), str(tmp_path / "x.dat"),
                 "--to", "opl")
