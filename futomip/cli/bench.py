@@ -38,7 +38,7 @@ def add_parser(commands) -> None:
     bench.add_argument("--against", choices=["cpsat"],
                        help="also solve each puzzle with a native OR-Tools CP-SAT model (integer cells, AllDifferent, "
                             "<; one worker), interleaved, and report every combination's times and per-puzzle "
-                            "ratios beside it (futoshiki, latin, sudoku)")
+                            "ratios beside it (futoshiki, latin, sudoku, killer, adjacent)")
     bench.add_argument("--globals",
                        help="comma-separated global-constraint forms to measure side by side: native (CP-SAT's own "
                             "AllDifferent and <), linear (their rows); default: each pair's default")

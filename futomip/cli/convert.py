@@ -18,7 +18,7 @@ def add_parser(commands) -> None:
     convert.add_argument("output", help="the file to write, or - to print the puzzle (then --to names the format)")
     convert.add_argument("--to", help="output format (default: implied by the output extension)")
     convert.add_argument("--format", help="input format (default: detected)")
-    convert.add_argument("--index", type=non_negative_int, help="convert only puzzle K (0-based) of a multi-puzzle file")
+    convert.add_argument("--index", type=non_negative_int, help="convert puzzle K (0-based) of a multi-puzzle file (such a file needs it: one puzzle is converted)")
 
 
 def run_command(args, started: float) -> int:
