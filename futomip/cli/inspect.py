@@ -37,7 +37,8 @@ def add_parser(commands) -> None:
     parser = commands.add_parser("inspect", help="rows, columns and nonzeros per constraint family, presolve, root LP")
     parser.add_argument("file", help="puzzle file (format detected from its content)")
     parser.add_argument("--format", help="read the file in this format instead of detecting it")
-    parser.add_argument("--index", type=non_negative_int, default=0, help="puzzle K (0-based) of a multi-puzzle file")
+    parser.add_argument("--index", type=non_negative_int, default=0,
+                        help="puzzle K (0-based) of a multi-puzzle file (default: the first, named in the first line)")
     parser.add_argument("--encoding", help="model variant (default: the first of the kind)")
     parser.add_argument("--compare-encodings", action="store_true", help="every encoding of the kind side by side")
     parser.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
