@@ -110,3 +110,29 @@ def test_report_json_gives_null_beyond_the_limit(tmp_path, capsys):
     assert main(["report", str(results), "--json"]) == 0
     rows = {row["label"]: row for row in json.loads(capsys.readouterr().out)["summary"]}
     assert rows["slow"]["p90"] is None and rows["fast"]["p90"] == pytest.approx(0.45)
+
+
+def test_a_proof_of_infeasibility_counts_as_decided():
+    """An exact method that proves a puzzle has no solution has answered it: the run counts in
+    ``solved`` with its time (it once counted as over the limit, like a time-out), while a
+    local search's failure and a time-out stay beyond the limit."""
+    records = [_record("milp", 0, 0.5, "infeasible"), _record("milp", 1, 0.2),
+               _record("anneal", 0, 3.0, "heuristic_failure"), _record("anneal", 1, 10.0, "time_limit")]
+    rows = {row["label"]: row for row in summary(records)}
+    assert rows["milp"]["solved"] == 2 and rows["milp"]["over_limit"] == 0
+    assert rows["milp"]["p90"] == pytest.approx(0.5)
+    assert rows["anneal"]["solved"] == 0 and rows["anneal"]["over_limit"] == 1
+    assert ratios(records) == {"milp": [1.0, 1.0], "anneal": [math.inf, math.inf]}
+
+
+def test_no_profile_picture_without_a_puzzle_every_label_ran(tmp_path):
+    """Two batches over different puzzles share no puzzle: the profile would be empty (it was
+    drawn as "(0 puzzles)" with a matplotlib warning), so it is not drawn; the other pictures are."""
+    pytest.importorskip("matplotlib")
+    from futomip.batch.plots import draw_all
+
+    records = [_record("a", 0, 0.1), _record("b", 1, 0.2)]
+    paths = draw_all(records, str(tmp_path))
+    names = [path.rsplit("/", 1)[-1] for path in paths]
+    assert not any(name.startswith("profile") for name in names)
+    assert "time_vs_size.png" in names

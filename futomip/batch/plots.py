@@ -20,8 +20,7 @@ import math
 import os
 import statistics
 
-from ..status import SOLVED
-from .table import percentile, seconds_of
+from .table import DECIDED, percentile, seconds_of
 
 __all__ = ["draw_all", "profile", "time_vs_size", "anneal_curves"]
 
@@ -66,9 +65,13 @@ def ratios(records: list[dict]) -> dict[str, list[float]]:
 
 
 def profile(records: list[dict], folder: str) -> list[str]:
+    found = ratios(records)
+    if not any(found.values()):
+        # No puzzle ran under every label (a file of several batches): nothing to compare,
+        # and an empty picture would say nothing.
+        return []
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(6.4, 4.2))
-    found = ratios(records)
     finite = [r for values in found.values() for r in values if math.isfinite(r)]
     top = max(finite + [2.0]) * 1.5
     for label, values in found.items():
@@ -102,7 +105,7 @@ def time_vs_size(records: list[dict], folder: str) -> list[str]:
     figure, axes = plt.subplots(figsize=(6.4, 4.2))
     groups: dict[str, dict[int, list[float]]] = {}
     for record in records:
-        if record.get("status") == SOLVED:
+        if record.get("status") in DECIDED:
             groups.setdefault(record["label"], {}).setdefault(_size(record), []).append(seconds_of(record))
     for label, by_size in groups.items():
         sizes = sorted(by_size)

@@ -2,12 +2,12 @@
 
 For each label (method, or ``milp:backend/solver``), over every line it has:
 
-- ``runs``, ``solved``;
-- ``under_0.1s``: the share of runs solved in under 0.1 s;
+- ``runs``, ``solved`` (solved or proved infeasible: the puzzle decided);
+- ``under_0.1s``: the share of runs decided in under 0.1 s;
 - ``p50``, ``p90``, ``p99``: percentiles (nearest rank) of the seconds per run, where a run
   that did not solve counts as infinitely slow, so a percentile beyond the solved share
   reads "> limit" (the reader's 2000 hard 8x8: p50 0.5 s, p90 7 s, p99 80 s);
-- ``over_limit``: the share of runs that did not solve (time limit, heuristic failure,
+- ``over_limit``: the share of runs that did not decide (time limit, heuristic failure,
   error);
 - ``mean``: the mean seconds over the solved runs.
 
@@ -22,18 +22,24 @@ from __future__ import annotations
 import csv
 import math
 
-from ..status import SOLVED
+from ..status import INFEASIBLE, SOLVED
 
 __all__ = ["seconds_of", "percentile", "summary", "markdown_table", "format_summary", "write_csv", "COLUMNS"]
 
 COLUMNS = ("label", "runs", "solved", "under_0.1s", "p50", "p90", "p99", "over_limit", "mean")
 
 
+DECIDED = (SOLVED, INFEASIBLE)
+"""Statuses that answer the question: a grid, or a proof that there is none (only exact
+methods prove infeasibility; a local search that fails says ``heuristic_failure``)."""
+
+
 def seconds_of(record: dict) -> float:
-    """A run's time: its total seconds when it solved, infinity otherwise.  The one-off
-    ``import`` seconds (loading a backend and probing its solver, once per worker process)
-    are left out: a batch worker pays them on its first puzzle only."""
-    if record.get("status") != SOLVED:
+    """A run's time: its total seconds when it decided the puzzle (solved it, or proved it has
+    no solution), infinity otherwise.  The one-off ``import`` seconds (loading a backend and
+    probing its solver, once per worker process) are left out: a batch worker pays them on its
+    first puzzle only."""
+    if record.get("status") not in DECIDED:
         return math.inf
     seconds = record.get("seconds", {})
     return max(0.0, float(seconds.get("total", math.inf)) - float(seconds.get("import", 0.0)))
