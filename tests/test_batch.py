@@ -99,6 +99,19 @@ def test_a_worker_killed_mid_batch_costs_no_job(tmp_path):
     assert all(r["status"] == "solved" for r in records)
 
 
+def test_a_pair_that_cannot_run_here_is_refused_before_any_job(tmp_path, monkeypatch, capsys):
+    """A hidden (or missing) pair or method gave one ``error`` line per job and exit 0; like
+    solve and bench, batch now exits 3 with the hint before it writes anything."""
+    from futomip.cli import main
+
+    monkeypatch.setenv("FUTOMIP_HIDE_SOLVERS", "cpsat")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", SEEDS[0], "-o", str(out), "--pairs", "ortools/cpsat"]) == 3
+    assert main(["batch", SEEDS[0], "-o", str(out), "--method", "cpsat"]) == 3
+    assert "FUTOMIP_HIDE_SOLVERS" in capsys.readouterr().err and not out.exists()
+    assert main(["batch", SEEDS[0], "-o", str(out), "--method", "propagate", "-q"]) == 0
+
+
 def test_torn_last_line_is_dropped_on_resume(tmp_path):
     out = tmp_path / "r.jsonl"
     record = {"file": "a", "index": 0, "label": "milp", "repeat": 0, "status": "solved"}

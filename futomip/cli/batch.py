@@ -75,6 +75,8 @@ def run_command(args, started: float) -> int:
     options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed,
                       schedule=args.schedule, globals=args.globals, restarts=args.restarts)
     labels = parse_labels(args.method or _default_method(args, options), args.pairs)
+    if args.dask in (None, "local"):
+        _check_runnable(labels)
     files = [(path, io.read(path)) for path in args.files]
     failed = error_keys(args.output) if args.resume else set()
     skip = (done_keys(args.output) - failed) if args.resume else set()
@@ -109,3 +111,20 @@ def run_command(args, started: float) -> int:
         again = f" ({rerun} of them re-run after an error)" if rerun else ""
         say(f"{len(jobs)} jobs run{again}, {len(skip)} already in {args.output}" + (f": {counts}" if counts else ""))
     return EXIT_SOLVED
+
+
+def _check_runnable(labels) -> None:
+    """A pair or a method that cannot run here is refused before any job (exit 3 with the
+    install hint, as ``solve`` and ``bench`` do), instead of one ``error`` line per job.  A
+    remote Dask cluster's workers may have what this machine lacks: not checked for them."""
+    from .. import methods
+    from ..errors import SolverUnavailableError
+    from ..solvers import require
+
+    for label in labels:
+        if label.backend or label.solver:
+            require(label.backend, label.solver)
+        elif label.method == "cpsat":
+            require("ortools", "cpsat")
+        elif label.method == "sat" and not methods.method("sat").available():
+            raise SolverUnavailableError("the sat method needs python-sat: pip install 'futomip[sat]'")
