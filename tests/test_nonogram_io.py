@@ -258,3 +258,34 @@ def test_out_file_errors_point_at_the_bad_value():
         nonogram_dzn.read_out("A = array2d(0..1, 1..2, [1]);", "x")
     with pytest.raises(DataFormatError, match=r"^x:1:1: expected 'A' \(a solution is A = array2d"):
         nonogram_dzn.read_out("B = array2d(1..1, 1..1, [1]);", "x")
+
+
+FORMAT_SAMPLES = sorted((Path(__file__).resolve().parent.parent / "data").glob("*/formats/*"))
+
+
+@pytest.mark.parametrize("path", [p for p in FORMAT_SAMPLES if p.suffix != ".sol"], ids=lambda p: p.name)
+def test_a_byte_order_mark_is_skipped(tmp_path, path):
+    """A UTF-8 byte-order mark (Windows editors write one), with CRLF line ends too, reads as
+    the same puzzles: all but two readers once refused such a file as unrecognised."""
+    text = path.read_text(encoding="utf-8")
+    marked = tmp_path / path.name
+    marked.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode("utf-8"))
+    assert io.read(marked) == io.read(path)
+
+
+def test_an_extension_of_one_format_gets_that_readers_exact_error(tmp_path):
+    """A damaged .nin file was "found content none of them recognises" at 1:1; the extension
+    names one format, so its reader now says where and what.  A clue too long for its line is
+    read and is the solver's business (infeasible), as the same clue in a .non file was."""
+    source = (Path(__file__).resolve().parent.parent / "data" / "nonogram" / "formats" / "notebook-sample.nin")
+    lines = source.read_text().splitlines()
+    short = tmp_path / "short.nin"
+    short.write_text("\n".join(lines[:-2]) + "\n")
+    with pytest.raises(DataFormatError) as caught:
+        io.read(short)
+    assert "none of them recognises" not in str(caught.value) and "short.nin:" in str(caught.value)
+    width = int(lines[0].split()[0])
+    too_long = tmp_path / "long.nin"
+    too_long.write_text("\n".join([lines[0], str(width + 3)] + lines[2:]) + "\n")
+    puzzle, = io.read(too_long)
+    assert puzzle.rows[0] == (width + 3,)

@@ -79,8 +79,25 @@ def detect(text: str, path: str | Path = "<string>") -> Format:
 
 
 def read_text(text: str, path: str | Path = "<string>", format: str | None = None) -> list:
-    """Every puzzle in ``text`` (most formats hold one)."""
-    fmt = _format(format) if format else detect(text, path)
+    """Every puzzle in ``text`` (most formats hold one).
+
+    A UTF-8 byte-order mark (which some Windows editors write) is skipped.  When no format
+    recognises the text but its extension belongs to one format only, that format's reader
+    reads it, so that a damaged file gets the reader's exact ``path:line:column`` error (and a
+    file the recognisers turned down for its content, a clue too long for its line, is read and
+    found infeasible, as the same puzzle in another format is)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if format:
+        return _format(format).read(text, str(path))
+    try:
+        fmt = detect(text, path)
+    except DataFormatError:
+        suffix = Path(str(path)).suffix.lower()
+        named = [fmt for fmt in FORMATS.values() if suffix and suffix in fmt.extensions]
+        if len(named) != 1:
+            raise
+        fmt = named[0]
     return fmt.read(text, str(path))
 
 
