@@ -289,3 +289,15 @@ def test_an_extension_of_one_format_gets_that_readers_exact_error(tmp_path):
     too_long.write_text("\n".join([lines[0], str(width + 3)] + lines[2:]) + "\n")
     puzzle, = io.read(too_long)
     assert puzzle.rows[0] == (width + 3,)
+
+
+def test_a_non_file_with_more_clue_lines_than_its_width_is_an_error(tmp_path):
+    """A clue line past the block that width/height size was skipped as an unknown key, so a
+    column or row was silently lost; no key starts with a digit, so it is an error there."""
+    source = Path(__file__).resolve().parent.parent / "data" / "nonogram" / "formats" / "notebook-sample.non"
+    text = source.read_text()
+    assert "width 5" in text
+    damaged = tmp_path / "narrow.non"
+    damaged.write_text(text.replace("width 5", "width 4"))
+    with pytest.raises(DataFormatError, match=r"narrow\.non:\d+:1: expected a key after the columns block of 4 lines"):
+        io.read(damaged)

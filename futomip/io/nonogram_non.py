@@ -71,6 +71,7 @@ class _Parser:
         self.lines, self.position, self.end, self.path = lines, begin, end, path
         self.values: dict[str, object] = {}
         self.goal_at: tuple[int, int] = (0, 0)
+        self.last_block: tuple[str, int] | None = None
 
     def parse(self) -> tuple[Nonogram, Grid | None]:
         while self.position < self.end:
@@ -90,6 +91,14 @@ class _Parser:
         indent, key, space, rest = _KEY_LINE.match(line).groups()
         column = len(indent) + 1
         value_column = column + len(key) + len(space)
+        if key[0].isdigit():
+            # Unknown keys are skipped, but no key starts with a digit: this is a clue beyond
+            # the block that ``width``/``height`` sized (skipping it lost a row or column).
+            last = self.last_block
+            beyond = f" after the {last[0]} block of {last[1]} lines" if last else ""
+            raise DataFormatError(self.path, number, column,
+                                  f"expected a key{beyond}, found a clue line {found(line.strip())} "
+                                  "(does the width or height match the clue lines?)")
         if key in self.values and key in _REQUIRED + ("goal",):
             raise DataFormatError(self.path, number, column, f"expected one {key!r} key, found a second one")
         if key in ("width", "height"):
@@ -99,6 +108,7 @@ class _Parser:
             if size_key not in self.values:
                 raise DataFormatError(self.path, number, column, f"expected {size_key!r} before {key!r}, found {key!r} first")
             self.values[key] = self._block(key, self.values[size_key], number)
+            self.last_block = (key, self.values[size_key])
         elif key == "goal":
             self.values["goal"] = _quoted(rest, self.path, number, value_column, key)
             self.goal_at = (number, value_column)
