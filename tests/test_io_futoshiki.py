@@ -178,7 +178,7 @@ def test_positional_writers_refuse_both_directions(format_name):
 
 def test_grid_writer_refuses_boards_above_nine():
     """The grid format draws one digit per cell, so a 10x10 board is refused with a pointer to other formats."""
-    with pytest.raises(UnsupportedFeatureError, match="up to 9x9; this one is 10x10: use the csv, opl or ampl"):
+    with pytest.raises(UnsupportedFeatureError, match="up to 9x9; this one is 10x10: use the grid-wide, csv, opl, ampl or tatham"):
         io.write_text(_puzzle(10), "grid")
 
 
@@ -498,3 +498,15 @@ def test_malformed_input_is_reported_at_the_offending_token(format_name, text, m
     assert str(caught.value) == f"bad.file:{message}"
     line, column = (int(part) for part in message.split(":")[:2])
     assert (caught.value.line, caught.value.column) == (line, column)
+
+
+def test_a_txt_name_takes_the_first_format_of_its_suffix_that_holds_the_board(tmp_path):
+    """`.txt` names grid first, which holds boards up to 9x9: `generate 10 -o x.txt` was refused
+    although grid-wide (also `.txt`) holds any size.  A 10x10 is written as grid-wide and reads
+    back the same; a 9x9 stays grid."""
+    ten, nine = _puzzle(10), _puzzle(9)
+    io.write(ten, tmp_path / "ten.txt")
+    io.write(nine, tmp_path / "nine.txt")
+    assert io.detect((tmp_path / "ten.txt").read_text(), "ten.txt").name == "grid-wide"
+    assert io.detect((tmp_path / "nine.txt").read_text(), "nine.txt").name == "grid"
+    assert io.load(tmp_path / "ten.txt") == ten and io.load(tmp_path / "nine.txt") == nine

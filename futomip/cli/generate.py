@@ -147,11 +147,15 @@ def _check_suffix(pattern: str, kind: str, size: int) -> None:
     blank = _blank(kind, size)
     if blank is not None:
         # A format may hold only some sizes (sudoku-grid: 4x4 and 9x9): try an empty board now.
-        fmt = next(f for f in writers if suffix in f.extensions)
-        try:
-            fmt.write(blank)
-        except FutomipError as exc:
-            raise UsageError(f"{pattern}: {exc}") from None
+        # As ``io.write`` does: the first format of the suffix that holds the size.
+        refusals = []
+        for fmt in (f for f in writers if suffix in f.extensions):
+            try:
+                fmt.write(blank)
+                return
+            except FutomipError as exc:
+                refusals.append(exc)
+        raise UsageError(f"{pattern}: {refusals[0]}") from None
 
 
 def _blank(kind: str, n: int):

@@ -191,7 +191,19 @@ def write(puzzle, path: str | Path, format: str | None = None) -> None:
                 else f"no format uses the file name suffix {suffix!r}"
             raise UsageError(f"{path}: {why}; {_article(puzzle.kind)} {puzzle.kind} can be written as: {'; '.join(writable)} "
                              "(or name one with --to)")
-        format = matches[0].name
+        # Several formats may share a suffix (.txt: grid, grid-wide, ...) and hold different
+        # sizes: the first that can write this puzzle (a 10x10 Futoshiki's .txt is grid-wide).
+        refusals = []
+        for match in matches:
+            try:
+                text = write_text(puzzle, match.name)
+                break
+            except UnsupportedFeatureError as exc:
+                refusals.append(exc)
+        else:
+            raise refusals[0]
+        Path(path).write_text(text, encoding="utf-8")
+        return
     Path(path).write_text(write_text(puzzle, format), encoding="utf-8")
 
 
