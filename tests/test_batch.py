@@ -112,6 +112,29 @@ def test_a_pair_that_cannot_run_here_is_refused_before_any_job(tmp_path, monkeyp
     assert main(["batch", SEEDS[0], "-o", str(out), "--method", "propagate", "-q"]) == 0
 
 
+def test_solution_files_and_repeats_are_left_out_and_every_bad_file_is_named(tmp_path, capsys):
+    """`batch made/*` on generate's output named the .sol files too, and the batch stopped at the
+    first (exit 2); a file given twice ran twice under one key.  Now .sol files are left out with
+    a message, a repeated file runs once, and when files cannot be read each is named before
+    exit 2, with no job run."""
+    from futomip.cli import main
+
+    made = tmp_path / "made"
+    assert main(["generate", "4", "--seed", "1", "-o", str(made / "p-{seed}.txt")]) == 0
+    names = sorted(str(path) for path in made.iterdir())
+    assert [name[-4:] for name in names] == [".sol", ".txt"]
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", *names, names[1], "-o", str(out), "--method", "propagate", "-q"]) == 0
+    assert len(_lines(out)) == 1 and "solution file (.sol) left out" in capsys.readouterr().err
+    (tmp_path / "bad1.txt").write_text("garbage\n")
+    (tmp_path / "bad2.txt").write_text("more garbage\n")
+    again = tmp_path / "r2.jsonl"
+    assert main(["batch", names[1], str(tmp_path / "bad1.txt"), str(tmp_path / "bad2.txt"), "-o", str(again)]) == 2
+    err = capsys.readouterr().err
+    assert "bad1.txt:1:1" in err and "bad2.txt:1:1" in err and "2 of the 3 files cannot be read" in err
+    assert not again.exists()
+
+
 def test_torn_last_line_is_dropped_on_resume(tmp_path):
     out = tmp_path / "r.jsonl"
     record = {"file": "a", "index": 0, "label": "milp", "repeat": 0, "status": "solved"}

@@ -77,7 +77,7 @@ def run_command(args, started: float) -> int:
     labels = parse_labels(args.method or _default_method(args, options), args.pairs)
     if args.dask in (None, "local"):
         _check_runnable(labels)
-    files = [(path, io.read(path)) for path in args.files]
+    files = _read_files(args.files)
     failed = error_keys(args.output) if args.resume else set()
     skip = (done_keys(args.output) - failed) if args.resume else set()
     jobs, unsupported = plan(files, labels, args.repeat, options, args.unique, skip)
@@ -128,3 +128,36 @@ def _check_runnable(labels) -> None:
             require("ortools", "cpsat")
         elif label.method == "sat" and not methods.method("sat").available():
             raise SolverUnavailableError("the sat method needs python-sat: pip install 'futomip[sat]'")
+
+
+def _read_files(paths: list[str]) -> list[tuple[str, list]]:
+    """Every puzzle file of the batch, read before any job runs.
+
+    A file named twice runs once.  Solution files (``.sol``, which ``generate`` writes beside
+    each puzzle, so ``batch made/*`` names them) are left out with one message.  Every file that
+    cannot be read is named, each with its ``path:line:column`` error, and then nothing runs
+    (exit 2): a batch of hours should not stop at the first damaged file after a fix, nor
+    start with one the user would want to mend."""
+    from ..errors import DataFormatError, UsageError
+
+    unique = list(dict.fromkeys(paths))
+    solutions = [path for path in unique if path.lower().endswith(".sol")]
+    if solutions:
+        say_error(f"futomip: {len(solutions)} solution file{'s' if len(solutions) > 1 else ''} (.sol) left out: "
+                  f"{', '.join(solutions[:3])}{', ...' if len(solutions) > 3 else ''}")
+    files, failed = [], []
+    for path in unique:
+        if path in solutions:
+            continue
+        try:
+            files.append((path, io.read(path)))
+        except DataFormatError as exc:
+            failed.append(exc)
+    if len(failed) == 1:
+        raise failed[0]
+    if failed:
+        for exc in failed:
+            say_error(f"futomip: error: {exc}")
+        raise UsageError(f"{len(failed)} of the {len(unique) - len(solutions)} files cannot be read (above); "
+                         "no job was run")
+    return files
