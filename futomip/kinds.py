@@ -20,7 +20,7 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
-from .errors import UnknownNameError
+from .errors import UnknownNameError, UsageError
 
 __all__ = ["Kind", "KINDS", "kind", "kind_of"]
 
@@ -82,4 +82,9 @@ def kind(name: str) -> Kind:
 
 def kind_of(puzzle) -> Kind:
     """The kind of a puzzle object (every puzzle dataclass has a ``kind`` name)."""
-    return kind(puzzle.kind)
+    name = getattr(puzzle, "kind", None)
+    if not isinstance(name, str):
+        # ``futomip.solve("file.txt")``: a path or a grid where a puzzle object belongs.
+        raise UsageError(f"expected a puzzle object (futomip.load(path) reads one from a file), "
+                         f"got {type(puzzle).__name__} {str(puzzle)[:40]!r}")
+    return kind(name)

@@ -102,3 +102,19 @@ def test_from_clues_refuses_a_cell_off_the_board():
             futomip.Futoshiki.from_clues(4, givens, [])
     with pytest.raises(ValueError):  # still a ValueError for callers that catch that
         futomip.Futoshiki.from_clues(4, {(0, -1): 2}, [])
+
+
+def test_the_python_api_says_what_is_wrong_with_a_wrong_argument():
+    """A path where a puzzle belongs, a missing grid and a grid of the wrong size gave bare
+    AttributeError, TypeError and IndexError from deep inside: now a UsageError naming the
+    mistake, or (verify) a broken rule in words."""
+    import futomip
+
+    for call in (futomip.solve, futomip.enumerate_all, futomip.explain, lambda p: list(futomip.solutions(p))):
+        with pytest.raises(futomip.UsageError, match="expected a puzzle object"):
+            call(str(SEED_SAMPLE))
+    puzzle = io.load(SEED_SAMPLE)
+    assert futomip.verify(puzzle, None) == ["there is no grid (None): only a solved result has one"]
+    assert futomip.verify(puzzle, 7) == ["the grid is not a sequence of rows: got int"]
+    with pytest.raises(futomip.UsageError, match=f"cannot be drawn on this futoshiki board: the grid is not {puzzle.size}x{puzzle.size}"):
+        futomip.render(puzzle, [[1, 2], [2, 1]])

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
+from ..kinds import kind_of
 from ..options import Deadline, Options
 from .tasks import Task, run
 from .finder import SolutionFinder
@@ -44,6 +45,7 @@ class Enumeration:
 
     def __init__(self, puzzle, limit: int | None = None, rebuild: bool = False, options: Options | None = None,
                  progress: Callable[[str], None] | None = None, **keywords) -> None:
+        kind_of(puzzle)  # a path or a grid where a puzzle belongs: a UsageError saying so
         self.options = _options(options, keywords)
         self.limit = limit
         self.rebuild = rebuild

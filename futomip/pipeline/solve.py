@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..options import Deadline, Options
+from ..kinds import kind_of
 from .tasks import Task, run
 from .finder import default_encoding
 from ..result import Result
@@ -35,6 +36,7 @@ def solve(puzzle, *, unique: bool = False, write_lp: str | None = None, write_mp
     ``futomip.solve`` (``futomip.methods.default.keyword_solve``) documents every keyword and
     calls this with the measured-defaults route as ``run_task``.
     """
+    kind_of(puzzle)  # a path or a grid where a puzzle belongs: a UsageError saying so
     if options is None:
         options = Options(**settings)
     task = Task("unique" if unique else "solve", write_lp=write_lp, write_mps=write_mps)

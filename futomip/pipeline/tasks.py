@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..options import Deadline, Options
+from ..kinds import kind_of
 from ..puzzles import module_of
 from ..result import Result
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT, WRITTEN
@@ -95,6 +96,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
         progress: Callable[[str], None] | None = None,
         on_solution: Callable[[int, object], None] | None = None) -> Result:
     """Carry out ``task`` on ``puzzle``; ``deadline`` defaults to ``options.time_limit`` from now."""
+    kind_of(puzzle)  # a path or a grid where a puzzle belongs: a UsageError saying so
     start = time.perf_counter()
     deadline = deadline or Deadline(options.time_limit)
     if deadline.expired and deadline.seconds is not None:
