@@ -202,3 +202,16 @@ def test_cpsat_str8ts_long_compartments_use_max_minus_min():
     puzzle = Str8ts.from_cells(n, [], {(0, c): c + 1 for c in range(n)})
     result = _run("cpsat", puzzle)
     assert result.status == "solved" and verify(puzzle, result.grid) == []
+
+
+def test_run_refuses_parameters_the_method_does_not_take():
+    """``methods.run("anneal", p, params={"bogus": 1})`` ignored the key, and a method without
+    parameters raised a TypeError; both are UsageErrors now, as ``--method anneal:bogus=1`` is."""
+    import futomip
+    from futomip import methods
+
+    puzzle = futomip.load(str(Path(__file__).resolve().parent.parent / "data" / "futoshiki" / "seeds" / "sample-4.txt"))
+    with pytest.raises(futomip.UsageError, match="'t0' unknown; it takes: none"):
+        methods.run("propagate", puzzle, params={"t0": 5})
+    with pytest.raises(futomip.UsageError, match="'bogus' unknown; it takes: t0, cooling, t_min"):
+        methods.run("anneal", puzzle, params={"bogus": 1})

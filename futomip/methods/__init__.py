@@ -113,6 +113,16 @@ def run(name: str, puzzle, options: Options = Options(), deadline: Deadline | No
     if puzzle.kind not in module.KINDS:
         raise UnsupportedFeatureError(f"method {name!r} solves {', '.join(sorted(module.KINDS))} puzzles, "
                                       f"not {puzzle.kind}")
+    if params:
+        # As ``parse`` checks the command line's ``name:key=value``: an unknown key would be
+        # ignored silently, and a method without parameters would fail with a TypeError.
+        from ..errors import UsageError
+
+        known = getattr(module, "PARAMS", ())
+        unknown = sorted(set(params) - set(known))
+        if unknown:
+            raise UsageError(f"method {name}: parameters {', '.join(map(repr, unknown))} unknown; "
+                             f"it takes: {', '.join(known) or 'none'}")
     start = time.perf_counter()
     extra = {"params": params} if params else {}
     result = module.solve(puzzle, options, deadline or Deadline(options.time_limit), unique, **extra)
