@@ -135,6 +135,15 @@ def test_solution_files_and_repeats_are_left_out_and_every_bad_file_is_named(tmp
     assert not again.exists()
 
 
+def test_results_to_a_dash_are_refused(tmp_path, monkeypatch, capsys):
+    """`batch -o -` wrote a file named "-" (the results must be a file: synced, resumable)."""
+    from futomip.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    assert main(["batch", SEEDS[0], "-o", "-"]) == 2
+    assert "tail -f" in capsys.readouterr().err and not (tmp_path / "-").exists()
+
+
 def test_torn_last_line_is_dropped_on_resume(tmp_path):
     out = tmp_path / "r.jsonl"
     record = {"file": "a", "index": 0, "label": "milp", "repeat": 0, "status": "solved"}

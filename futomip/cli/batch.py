@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from .. import io
+from ..errors import UsageError
 from ..options import GLOBAL_FORMS, SCHEDULES, Options
 from ..pipeline.schedule import JOBS_VARIABLE
 from ..reduction import LEVELS
@@ -71,6 +72,10 @@ def run_command(args, started: float) -> int:
     from . import EXIT_SOLVED, leave_after_interrupt
     from ._progress import bar
 
+    if args.output == "-":
+        # Each line is synced to a file as it comes and --resume reads the file back: no pipe.
+        raise UsageError("batch -o needs a results file (each line is synced to it and --resume reads it back), "
+                         "not - ; read it while it grows with: tail -f FILE.jsonl")
     check_output_path(args.output, None, "a results file")
     options = Options(encoding=args.encoding, reduce=args.reduce, time_limit=args.time_limit, seed=args.seed,
                       schedule=args.schedule, globals=args.globals, restarts=args.restarts)
@@ -138,7 +143,7 @@ def _read_files(paths: list[str]) -> list[tuple[str, list]]:
     cannot be read is named, each with its ``path:line:column`` error, and then nothing runs
     (exit 2): a batch of hours should not stop at the first damaged file after a fix, nor
     start with one the user would want to mend."""
-    from ..errors import DataFormatError, UsageError
+    from ..errors import DataFormatError
 
     unique = list(dict.fromkeys(paths))
     solutions = [path for path in unique if path.lower().endswith(".sol")]
