@@ -111,7 +111,8 @@ def write(puzzle: Nonogram) -> str:
     """The puzzle as one ``$k`` block (``k`` from a ``$k`` name, else 1); boards must be square."""
     require_writable(puzzle, "taai")
     if puzzle.height != puzzle.width:
-        raise UnsupportedFeatureError(f"the taai format holds square boards only, found {puzzle.height}x{puzzle.width}")
+        raise UnsupportedFeatureError(f"the taai format holds square boards only, found {puzzle.width}x{puzzle.height} "
+                                      "(width x height)")
     header = puzzle.name if _HEADER.fullmatch(puzzle.name) else "$1"
     lines = [header.strip()] + [runs_text(clue, "\t") for clue in puzzle.cols + puzzle.rows]
     return "\n".join(lines) + "\n"
