@@ -110,7 +110,11 @@ def _kill_a_busy_worker(address: str, workers: list[subprocess.Popen], batch: su
                                                                    out.read_bytes().count(b"\n") < after_lines):
             time.sleep(0.01)
         while batch.poll() is None and time.monotonic() < end:
-            busy = [worker for worker, tasks in client.processing().items() if tasks]
+            # Half-way (after_lines > 0), a worker that has written results already: one that had
+            # done nothing yet when it was killed (the scheduler may give the first jobs to the
+            # other) would leave the test's "both workers worked" unmet by chance.
+            done = _worker_pids(out) if after_lines else set(pids.values())
+            busy = [worker for worker, tasks in client.processing().items() if tasks and pids[worker] in done]
             if busy:
                 group = os.getpgid(pids[busy[0]])
                 victim = next(program for program in workers if program.pid == group)
@@ -119,6 +123,17 @@ def _kill_a_busy_worker(address: str, workers: list[subprocess.Popen], batch: su
                 return
             time.sleep(0.005)
     raise AssertionError("the batch ended before a worker could be killed: " + str(batch.communicate()))
+
+
+def _worker_pids(out: Path) -> set[int]:
+    """The process ids of the workers that have written a result line (a torn last line is skipped)."""
+    found = set()
+    for line in (out.read_text().splitlines() if out.exists() else []):
+        try:
+            found.add(int(json.loads(line)["worker"].rsplit(":", 1)[1]))
+        except (ValueError, KeyError):
+            continue
+    return found
 
 
 def _batch(tmp_path: Path, *arguments: str) -> subprocess.Popen:
