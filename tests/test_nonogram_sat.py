@@ -4,7 +4,11 @@ against brute-force enumeration on small puzzles (every grid checked by ``futomi
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from itertools import product
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -228,3 +232,24 @@ def test_the_text_report_names_the_side_that_answered():
     result = methods.run("sat", puzzle, Options(), Deadline(60))
     assert "schedule: the SAT solver alone (--schedule solver); the SAT solver answered" in text_report(result)
     assert to_json(result)["schedule"]["answered_by"] == "solver"
+
+
+RANDOM_25 = Path(__file__).resolve().parent / "data" / "random-25x25.nin"
+"""Clues of a random 25x25 grid (half black), so it has a solution; made by a QA round."""
+
+
+@pytest.mark.parametrize("limit", ["0.15", "0.25"])
+def test_a_tight_time_limit_on_the_sat_route_is_never_infeasible_nor_silent(limit):
+    """With probing cut short by the limit, the line search took the unfinished root for a
+    leaf, found no whole grid in it and called the puzzle infeasible; and a SIGTERM that
+    reached the Kissat child while it was being forked ran the parent's handler there, so the
+    parent ended with nothing printed (exit 1) and a traceback on stderr.  Several runs, as
+    the second depended on timing: each must print JSON saying solved or time_limit."""
+    for _ in range(4):
+        done = subprocess.run([sys.executable, "-m", "futomip", str(RANDOM_25), "--time-limit", limit, "--json"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr
+        data = json.loads(done.stdout)
+        assert data["status"] in ("solved", "time_limit"), data
+        if data["status"] == "solved":
+            assert verify(load(str(RANDOM_25)), data["solution"]) == []

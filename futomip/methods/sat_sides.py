@@ -47,12 +47,18 @@ class LineSearch:
     """The learning search on the probed ``domains`` as the schedule's search side."""
 
     def __init__(self, puzzle, domains, found: list, stop_at: float | None) -> None:
+        from dataclasses import replace
+
         from ..reduction import nonogram_split
 
         self.puzzle, self.found = puzzle, found
-        self.split = nonogram_split.Split(puzzle, domains, stop_at)
+        # Probing stopped by the time limit leaves exact but unfinished domains.  The split would
+        # hand such a root over whole, as a leaf for the MILP, and then call itself finished;
+        # here the search must run on it (what probing removed still holds).
+        self.split = nonogram_split.Split(puzzle, replace(domains, finished=True), stop_at)
         self.split.engine, self.split.limit = "learning", 0  # every leaf a whole grid
         self._leaves = self.split.search()
+        self._open_leaf = False
 
     def step(self, until: float):
         while True:
@@ -61,8 +67,13 @@ class LineSearch:
             if leaf is None:
                 return None
             if leaf is False:
-                return (INFEASIBLE, None) if self.split.finished else GAVE_UP
+                # Infeasible only when the search went through every leaf and each was a whole
+                # grid: a leaf with open cells (which the split hands over for a model) was not
+                # decided here.
+                return (INFEASIBLE, None) if self.split.finished and not self._open_leaf else GAVE_UP
             grid = leaf.solution()
+            if grid is None and leaf.contradiction is None:
+                self._open_leaf = True
             # A whole-grid leaf that breaks a clue holds no solution; one found already by the
             # solver side is passed over (the leaves never repeat a grid among themselves).
             if grid is not None and not _seen(grid, self.found) and not verify(self.puzzle, grid):
@@ -187,14 +198,22 @@ class SatChild(_Requests):
     def resume(self) -> None:
         if self.process is None:
             self._start()
-        elif self.frozen and self.process.is_alive():
-            os.kill(self.process.pid, signal.SIGCONT)
+        elif self.frozen:
+            self._signal(signal.SIGCONT)
         self.frozen = False
 
     def pause(self) -> None:
-        if self.process is not None and self.process.is_alive() and not self.frozen:
-            os.kill(self.process.pid, signal.SIGSTOP)
+        if self.process is not None and not self.frozen:
+            self._signal(signal.SIGSTOP)
             self.frozen = True
+
+    def _signal(self, signum: int) -> None:
+        # The child may end between a look at it and the signal (a SIGTERM to the whole
+        # process group, the kernel's OOM killer): a signal to a process gone is no error.
+        try:
+            os.kill(self.process.pid, signum)
+        except ProcessLookupError:
+            pass
 
     def poll(self, seconds: float):
         stopping.check()
@@ -220,15 +239,14 @@ class SatChild(_Requests):
     def close(self) -> None:
         if self.process is None:
             return
-        if self.frozen and self.process.is_alive():
-            os.kill(self.process.pid, signal.SIGCONT)  # a frozen child cannot act on SIGTERM
         self.conn.close()
-        if self.process.is_alive():
-            self.process.terminate()
-        self.process.join(1.0)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
+        # SIGKILL, not SIGTERM: the child has nothing to tidy (the SAT solver runs inside it),
+        # and a SIGTERM that reached it while it was still being forked ran the parent's
+        # handler there, which wrote to the parent's wake-up pipe: the parent then took the
+        # stop for its own and ended with nothing printed (exit 1, at tight time limits).
+        # SIGKILL acts on a frozen child too.
+        self._signal(signal.SIGKILL)
+        self.process.join()
 
 
 class SatSlices(_Requests):
