@@ -255,3 +255,13 @@ def test_a_puzzle_the_reduction_settles_needs_no_solver(tmp_path):
     lp = tmp_path / "sample.lp"
     assert main([str(SAMPLE), "--write-lp", str(lp), "-q"]) == 0
     assert lp.stat().st_size > 1000
+
+
+def test_all_on_an_infeasible_puzzle_leaves_unique_null(capsys):
+    """`--all` on a puzzle without a solution said `"unique": false` (as if another solution
+    existed); there is no solution, so uniqueness does not apply: null, as `--unique` says."""
+    conflict = str(Path(__file__).resolve().parent.parent / "docs" / "pictures" / "conflict-7x7.txt")
+    for option in ("--all", "--unique"):
+        assert main([conflict, option, "--json"]) == 1
+        data = json.loads(capsys.readouterr().out)
+        assert data["status"] == "infeasible" and data["unique"] is None

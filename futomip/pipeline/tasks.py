@@ -192,7 +192,8 @@ def _enumerate(finder: SolutionFinder, limit: int | None, on_solution) -> Result
         overall = INFEASIBLE if status == INFEASIBLE else (status or TIME_LIMIT)
         if stopped is not None:
             overall = TIME_LIMIT
-    unique = len(found) == 1 if complete or len(found) > 1 else None
+    # No solution at all: uniqueness does not apply (null, as --unique says of an infeasible puzzle).
+    unique = len(found) == 1 if found and (complete or len(found) > 1) else None
     if stopped is not None:
         message = interruption_message(stopped)
     elif not complete and status not in (SOLVED, INFEASIBLE, ""):
