@@ -135,15 +135,13 @@ def _run_until_broken(queued, workers: int, on_record, broken_error) -> list[Job
                     if job is not None:
                         submit(job)
         if lost:
-            executor.shutdown(wait=False, cancel_futures=True)
-            terminate_children(grace=0.3)
+            _abandon(executor)
             return [job for _, job in sorted(lost, key=lambda item: item[0])]
         executor.shutdown()
         return None
     except BaseException:
         # Ctrl-C, SIGTERM or a failing write: end the workers now, not after their puzzles.
-        executor.shutdown(wait=False, cancel_futures=True)
-        terminate_children(grace=0.3)
+        _abandon(executor)
         raise
 
 
@@ -152,16 +150,20 @@ def _run_alone(job: Job, broken_error) -> dict | None:
     executor = _executor(1)
     try:
         record = executor.submit(execute, job).result()
-        executor.shutdown()
-        return record
     except broken_error:
-        executor.shutdown(wait=False, cancel_futures=True)
-        terminate_children(grace=0.3)
+        _abandon(executor)
         return None
     except BaseException:
-        executor.shutdown(wait=False, cancel_futures=True)
-        terminate_children(grace=0.3)
+        _abandon(executor)
         raise
+    executor.shutdown()
+    return record
+
+
+def _abandon(executor) -> None:
+    """End an executor's workers now (a broken pool, a stop): its queued jobs are dropped."""
+    executor.shutdown(wait=False, cancel_futures=True)
+    terminate_children(grace=0.3)
 
 
 def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[dict], None]) -> None:

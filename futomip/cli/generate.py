@@ -146,16 +146,12 @@ def _check_suffix(pattern: str, kind: str, size: int) -> None:
                          f"its formats are: {names}")
     blank = _blank(kind, size)
     if blank is not None:
-        # A format may hold only some sizes (sudoku-grid: 4x4 and 9x9): try an empty board now.
-        # As ``io.write`` does: the first format of the suffix that holds the size.
-        refusals = []
-        for fmt in (f for f in writers if suffix in f.extensions):
-            try:
-                fmt.write(blank)
-                return
-            except FutomipError as exc:
-                refusals.append(exc)
-        raise UsageError(f"{pattern}: {refusals[0]}") from None
+        # A format may hold only some sizes (sudoku-grid: 4x4 and 9x9): write an empty board now,
+        # as ``io.write`` will (the first format of the suffix that holds the size).
+        try:
+            io.text_by_name(blank, pattern)
+        except FutomipError as exc:
+            raise UsageError(f"{pattern}: {exc}") from None
 
 
 def _blank(kind: str, n: int):

@@ -17,7 +17,7 @@ from pathlib import Path
 from ..errors import DataFormatError, UnknownNameError, UnsupportedFeatureError, UsageError
 from ._format import Format
 
-__all__ = ["Format", "FORMATS", "read", "read_text", "write", "write_text", "detect", "load"]
+__all__ = ["Format", "FORMATS", "read", "read_text", "write", "write_text", "text_by_name", "detect", "load"]
 
 def _register() -> dict[str, Format]:
     # One module per line so that adding a format touches one line.  Order matters only
@@ -179,32 +179,32 @@ def write_text(puzzle, format: str) -> str:
 
 def write(puzzle, path: str | Path, format: str | None = None) -> None:
     """Write ``puzzle`` to ``path``; the format defaults to the one the extension implies."""
-    if format is None:
-        suffix = Path(str(path)).suffix.lower()
-        matches = [f for f in FORMATS.values() if suffix in f.extensions and f.kind == puzzle.kind]
-        if not matches:
-            # Name what this puzzle can be written as, and why the suffix does not fit it.
-            writable = sorted(f"{f.name} ({', '.join(f.extensions)})" for f in FORMATS.values()
-                              if f.kind == puzzle.kind and f.write is not None)
-            others = sorted({f.kind for f in FORMATS.values() if suffix in f.extensions} - {puzzle.kind})
-            why = f"{suffix!r} is a file name for {' and '.join(others)} puzzles, not {puzzle.kind}" if others \
-                else f"no format uses the file name suffix {suffix!r}"
-            raise UsageError(f"{path}: {why}; {_article(puzzle.kind)} {puzzle.kind} can be written as: {'; '.join(writable)} "
-                             "(or name one with --to)")
-        # Several formats may share a suffix (.txt: grid, grid-wide, ...) and hold different
-        # sizes: the first that can write this puzzle (a 10x10 Futoshiki's .txt is grid-wide).
-        refusals = []
-        for match in matches:
-            try:
-                text = write_text(puzzle, match.name)
-                break
-            except UnsupportedFeatureError as exc:
-                refusals.append(exc)
-        else:
-            raise refusals[0]
-        Path(path).write_text(text, encoding="utf-8")
-        return
-    Path(path).write_text(write_text(puzzle, format), encoding="utf-8")
+    text = write_text(puzzle, format) if format is not None else text_by_name(puzzle, path)
+    Path(path).write_text(text, encoding="utf-8")
+
+
+def text_by_name(puzzle, path: str | Path) -> str:
+    """``puzzle`` as text in the format its file name's suffix implies.  Several formats may
+    share a suffix (.txt: grid, grid-wide, ...) and hold different sizes: the first that can
+    write this puzzle (a 10x10 Futoshiki's .txt is grid-wide); else the first one's refusal."""
+    suffix = Path(str(path)).suffix.lower()
+    matches = [f for f in FORMATS.values() if suffix in f.extensions and f.kind == puzzle.kind]
+    if not matches:
+        # Name what this puzzle can be written as, and why the suffix does not fit it.
+        writable = sorted(f"{f.name} ({', '.join(f.extensions)})" for f in FORMATS.values()
+                          if f.kind == puzzle.kind and f.write is not None)
+        others = sorted({f.kind for f in FORMATS.values() if suffix in f.extensions} - {puzzle.kind})
+        why = f"{suffix!r} is a file name for {' and '.join(others)} puzzles, not {puzzle.kind}" if others \
+            else f"no format uses the file name suffix {suffix!r}"
+        raise UsageError(f"{path}: {why}; {_article(puzzle.kind)} {puzzle.kind} can be written as: {'; '.join(writable)} "
+                         "(or name one with --to)")
+    refusals = []
+    for match in matches:
+        try:
+            return write_text(puzzle, match.name)
+        except UnsupportedFeatureError as exc:
+            refusals.append(exc)
+    raise refusals[0]
 
 
 def _article(word: str) -> str:
