@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from futomip import load, verify
 from futomip.batch.store import Store, done_keys, read_records
 
 from processes import processes_marked
@@ -97,6 +98,8 @@ def test_a_worker_killed_mid_batch_costs_no_job(tmp_path):
     records = _lines(out)
     assert len(records) == total and len(set(_keys(records))) == total, stderr
     assert all(r["status"] == "solved" for r in records)
+    for record in records:  # every grid checked outside futomip's own run
+        assert verify(load(record["file"], index=record["index"]), record["solution"]) == []
 
 
 def test_a_pair_that_cannot_run_here_is_refused_before_any_job(tmp_path, monkeypatch, capsys):
@@ -125,7 +128,9 @@ def test_solution_files_and_repeats_are_left_out_and_every_bad_file_is_named(tmp
     assert [name[-4:] for name in names] == [".sol", ".txt"]
     out = tmp_path / "r.jsonl"
     assert main(["batch", *names, names[1], "-o", str(out), "--method", "propagate", "-q"]) == 0
-    assert len(_lines(out)) == 1 and "solution file (.sol) left out" in capsys.readouterr().err
+    record, = _lines(out)
+    assert "solution file (.sol) left out" in capsys.readouterr().err
+    assert verify(load(names[1]), record["solution"]) == []
     (tmp_path / "bad1.txt").write_text("garbage\n")
     (tmp_path / "bad2.txt").write_text("more garbage\n")
     again = tmp_path / "r2.jsonl"
