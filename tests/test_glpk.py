@@ -7,6 +7,11 @@ deadline's watchdog ends an overrun.  Skipped visibly where glpsol is not instal
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +22,7 @@ from futomip.solvers import solver as solver_named
 from conftest import DATA, SHARED, require_pair
 
 GLPK_PAIRS = [("pulp", "glpk"), ("pyomo", "glpk")]
+INSTALL_HINT = "apt-get install glpk-utils"
 TAAI = SHARED / "corpus" / "nonogram-taai-tournament" / "question" / "taai2011.txt"
 
 
@@ -49,3 +55,42 @@ def test_taai_nonogram_with_the_split_and_one_second_slices(backend, solver):
     assert result.status == "solved", result.message
     assert result.reduction["search"] is not None
     assert futomip.verify(puzzle, result.grid) == []
+
+
+def _futomip_with_glpsol_first(folder: Path, *arguments: str) -> subprocess.CompletedProcess:
+    """The command run with ``folder`` (holding a ``glpsol``) first on PATH."""
+    environment = {**os.environ, "PATH": f"{folder}{os.pathsep}{os.environ['PATH']}"}
+    return subprocess.run([sys.executable, "-m", "futomip", *arguments], capture_output=True, text=True,
+                          env=environment, timeout=120)
+
+
+def test_a_glpsol_that_does_not_run_is_no_available_solver(tmp_path):
+    """A glpsol on PATH that exists but fails (here a script that exits 1) makes the GLPK
+    pairs missing, with the install hint; a solve asking for one ends with exit 3 and that
+    hint, not as a solver error in the middle of the solve."""
+    broken = tmp_path / "glpsol"
+    broken.write_text("#!/bin/sh\nexit 1\n")
+    broken.chmod(0o755)
+    listed = _futomip_with_glpsol_first(tmp_path, "solvers", "--json")
+    assert listed.returncode == 0, listed.stderr
+    pairs = {(entry["backend"], entry["solver"]): entry for entry in json.loads(listed.stdout)["pairs"]}
+    for pair in GLPK_PAIRS:
+        assert pairs[pair]["available"] is False
+        assert INSTALL_HINT in pairs[pair]["how"]
+    for backend, solver in GLPK_PAIRS:
+        done = _futomip_with_glpsol_first(tmp_path, str(DATA / "futoshiki.dat"), "--backend", backend,
+                                          "--solver", solver, "--reduce", "none")
+        assert done.returncode == 3, done.stdout + done.stderr
+        assert INSTALL_HINT in done.stderr
+
+
+def test_a_glpsol_that_runs_is_available(tmp_path):
+    """The real glpsol, first on PATH the same way, keeps both GLPK pairs available."""
+    program = shutil.which("glpsol")
+    if program is None:
+        pytest.skip("glpsol is not installed (apt-get install glpk-utils)")
+    (tmp_path / "glpsol").symlink_to(program)
+    listed = _futomip_with_glpsol_first(tmp_path, "solvers", "--json")
+    pairs = {(entry["backend"], entry["solver"]): entry for entry in json.loads(listed.stdout)["pairs"]}
+    assert all(pairs[pair]["available"] for pair in GLPK_PAIRS)
+

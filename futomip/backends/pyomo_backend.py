@@ -59,7 +59,11 @@ def available(solver) -> tuple[bool, str]:
         if solver.pyomo_persistent:
             ok = bool(_persistent_class(solver)().available())
         else:
-            ok = bool(_legacy_solver(solver).available(exception_flag=False))
+            legacy = _legacy_solver(solver)
+            ok = bool(legacy.available(exception_flag=False))
+            # Pyomo asks only that a program run as a separate process exists.
+            program = legacy.executable() if ok and hasattr(legacy, "executable") else None
+            ok = ok and (program is None or solver.runs(program))
     except Exception:  # noqa: BLE001 - a broken optional solver is just unavailable.
         ok = False
     return (True, "") if ok else (False, solver.install)

@@ -17,14 +17,16 @@ Must not import ``models``, the puzzles, the pipeline or the CLI.
 from __future__ import annotations
 
 import difflib
+import functools
 import math
 import subprocess
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import UsageError
 
-__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available", "program_text", "unknown_option"]
+__all__ = ["Capabilities", "Solver", "CAPABILITY_TEXT", "first_available", "program_runs", "program_text",
+           "unknown_option"]
 
 
 @dataclass(frozen=True)
@@ -64,17 +66,38 @@ CAPABILITY_TEXT = {
 }
 
 
-def first_available(makers) -> Any:
+def first_available(makers, runs: Callable[[str], bool]) -> Any:
     """The first solver object that the callables in ``makers`` build and that says it is
-    available, or None (a maker that raises counts as unavailable)."""
+    available, or None (a maker that raises counts as unavailable).  A PuLP class that runs a
+    program (it has the program's ``path``) says so when the file exists; it counts only when
+    ``runs(path)`` (the solver's ``Solver.runs``) says the program also runs."""
     for make in makers:
         try:
             candidate = make()
         except Exception:  # noqa: BLE001 - a broken optional interface is just unavailable.
             continue
-        if candidate is not None and candidate.available():
+        if candidate is None or not candidate.available():
+            continue
+        program = getattr(candidate, "path", None)
+        if program is None or runs(program):
             return candidate
     return None
+
+
+@functools.cache
+def program_runs(program: str, *args: str) -> bool:
+    """Whether ``program`` starts and exits 0 when run with ``args`` (no input, at most 5 s).
+
+    Asked once per process.  A solver program that exists but does not run (a link to
+    /bin/false, a build missing a library) would otherwise be listed as available and end
+    every solve in the layer's own "error while trying to execute"; so it makes its pairs
+    unavailable, with the hint how to get a working one."""
+    try:
+        done = subprocess.run((program, *args), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=5)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return done.returncode == 0
 
 
 def program_text(*args: str) -> str | None:
@@ -121,6 +144,14 @@ class Solver:
     "Which solver for which puzzle")."""
     infeasible_near_limit_is_proof: bool = True
     """False where a solver stopped by its time limit has been reported as infeasible."""
+    program_probe: tuple[str, ...] = ("--version",)
+    """Where the solver is a separate program: the arguments with which it exits 0 at once
+    (``runs``)."""
+
+    def runs(self, program: str) -> bool:
+        """Whether the solver's program at ``program`` runs (exits 0 with ``program_probe``;
+        asked once per process)."""
+        return program_runs(program, *self.program_probe)
 
     # ---- --solver-option NAME=VALUE ---------------------------------------------------
     def option_names(self, layer: str | None = None) -> list[str] | None:

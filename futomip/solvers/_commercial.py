@@ -33,9 +33,9 @@ class Commercial(Solver):
         import pulp
 
         parameters = self._parameters(options)
-        return first_available(lambda name=name: getattr(pulp, name)(msg=bool(options.verbose), timeLimit=time_limit,
-                                                                     **parameters)
-                               for name in self.pulp_classes)
+        makers = [lambda name=name: getattr(pulp, name)(msg=bool(options.verbose), timeLimit=time_limit, **parameters)
+                  for name in self.pulp_classes]
+        return first_available(makers, self.runs)
 
     def pyomo_options(self, options) -> dict:
         return self._parameters(options)

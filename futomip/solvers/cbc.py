@@ -5,7 +5,7 @@ Quirks absorbed here:
 
 - Pyomo reads CBC's solution file assuming a row section before the column section; the
   cbcbox build omits the row section when its root processing solves the whole model, and
-  Pyomo then reads no values.  So Pyomo runs PuLP's bundled CBC 2.10 when there is one,
+  Pyomo then reads no values.  So Pyomo runs PuLP's bundled CBC 2.10 when there is one that runs,
   and cbcbox otherwise (such runs then end as ``error``, never as a wrong grid).
 - A CBC stopped by its time limit before finding a point has been reported "infeasible"
   (PuLP) on a feasible puzzle: an "infeasible" after 95% or more of the limit is no proof.
@@ -86,6 +86,7 @@ class Cbc(Solver):
     preferred_encodings = {"futoshiki": "tight"}
     infeasible_near_limit_is_proof = False
     pyomo_factory = "cbc"
+    program_probe = ("-quit",)
 
     def program(self) -> str | None:
         """The cbcbox CBC program, or None."""
@@ -141,7 +142,7 @@ class Cbc(Solver):
                       logPath=log.name)
         path = self.program()
         found = first_available([lambda: pulp.COIN_CMD(path=path, **common) if path else None,
-                                 lambda: pulp.PULP_CBC_CMD(**common)])
+                                 lambda: pulp.PULP_CBC_CMD(**common)], self.runs)
         if found is None:
             os.unlink(log.name)
         else:
@@ -169,7 +170,7 @@ class Cbc(Solver):
         return stats
 
     def pyomo_program(self) -> str | None:
-        return _bundled() or self.program()
+        return next((path for path in (_bundled(), self.program()) if path and self.runs(path)), None)
 
     def pyomo_options(self, options) -> dict:
         values = dict(options.solver_options)

@@ -16,6 +16,7 @@ class Cplex(Commercial):
     description = "IBM CPLEX (commercial licence)"
     install = "pip install cplex (and a CPLEX licence for large models)"
     pulp_classes = ("CPLEX_PY", "CPLEX_CMD")
+    program_probe = ("-c", "quit")  # the cplex program of PuLP's CPLEX_CMD
     pyomo_factory = "cplex_direct"
     seed_name, threads_name = "randomseed", "threads"
 

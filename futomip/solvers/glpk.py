@@ -17,7 +17,7 @@ import re
 import shutil
 
 from ..errors import UsageError
-from ._base import Capabilities, Solver, program_text, unknown_option
+from ._base import Capabilities, Solver, first_available, program_text, unknown_option
 
 __all__ = ["SOLVER"]
 
@@ -71,8 +71,8 @@ class Glpk(Solver):
     def pulp_solver(self, options, time_limit, flag=None):
         import pulp
 
-        solver = pulp.GLPK_CMD(msg=bool(options.verbose), timeLimit=time_limit, options=self._arguments(options))
-        return solver if solver.available() else None
+        return first_available([lambda: pulp.GLPK_CMD(msg=bool(options.verbose), timeLimit=time_limit,
+                                                 options=self._arguments(options))], self.runs)
 
     def pyomo_options(self, options) -> dict:
         values = dict(options.solver_options)

@@ -97,6 +97,7 @@ class Scip(Solver):
         "pyomo": Capabilities(incremental=True, seed=True, solver_options=True),
     }
     pyomo_persistent = "futomip.solvers.scip:pyomo_persistent_without_lock"
+    program_probe = ("-q", "-c", "quit")  # the scip program of PuLP's SCIP_CMD
 
     def option_names(self, layer: str | None = None) -> list[str]:
         return sorted(_defaults())
@@ -130,7 +131,7 @@ class Scip(Solver):
         end = None if time_limit is None else time.perf_counter() + time_limit
         return first_available([lambda: _scip_py_without_lock(pulp)(end, options=words + ["misc/catchctrlc=0"],
                                                                     **common),
-                                lambda: pulp.SCIP_CMD(options=words, **common)])
+                                lambda: pulp.SCIP_CMD(options=words, **common)], self.runs)
 
     def pyomo_options(self, options) -> dict:
         # SIGINT stays with futomip.stopping, which interrupts SCIP (pyomo_cancel).
