@@ -35,6 +35,7 @@ import threading
 import time
 from typing import Callable
 
+from . import scratch
 from ._children import end_all_children, terminate_children
 
 __all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
@@ -345,6 +346,7 @@ def _watch() -> None:
             except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
                 pass
             end_all_children(grace=0.1)
+            scratch.remove()
             os._exit(code)
         if forced_at is not None and time.monotonic() > forced_at:
             _ending.set()
@@ -354,4 +356,5 @@ def _watch() -> None:
                     call()
                 except Exception:  # noqa: BLE001 - the exit must happen whatever the output does.
                     pass
+            scratch.remove()
             os._exit(128 + signum)

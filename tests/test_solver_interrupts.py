@@ -82,3 +82,30 @@ def test_a_signal_during_one_long_scip_solve_ends_the_command(signum, code, back
         assert time.monotonic() - start < 2 + 1.5
     finally:
         process.kill()
+
+
+@pytest.mark.parametrize("signum,code,backend,solver", [(signal.SIGTERM, 143, "pulp", "cbc"),
+                                                        (signal.SIGINT, 130, "pulp", "glpk"),
+                                                        (signal.SIGTERM, 143, "pyomo", "cbc")])
+def test_a_signal_during_a_solver_program_leaves_no_temporary_files(tmp_path, signum, code, backend, solver):
+    """PuLP and Pyomo remove the model and solution files they hand a solver program only
+    after a solve that returns; a signal during an unreduced Knotty solve once left them in
+    TMPDIR.  They now go to the command's scratch folder, which the command removes."""
+    require_pair(backend, solver)
+    process = subprocess.Popen([sys.executable, "-m", "futomip", str(KNOTTY), "--reduce", "none", "--backend",
+                                backend, "--solver", solver, "--time-limit", "60", "-q"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env=dict(os.environ, TMPDIR=str(tmp_path)))
+    try:
+        # The model file is written just before the solver program starts on it.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not [*tmp_path.rglob("*-pulp.*"), *tmp_path.rglob("*.pyomo.*")]:
+            time.sleep(0.1)
+        time.sleep(1)
+        assert process.poll() is None, process.communicate()
+        process.send_signal(signum)
+        process.communicate(timeout=30)
+        assert process.returncode == code
+        assert sorted(tmp_path.rglob("*")) == []
+    finally:
+        process.kill()

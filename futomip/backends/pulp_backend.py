@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from .. import scratch
 from ..linear import Constraint, LinearModel
 from ..options import Options
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
@@ -67,6 +68,9 @@ class PulpSession(Session):
         solver = self.solver.pulp_solver(self.options, time_limit, self.flag)
         if solver is None:
             return RawSolution(ERROR, message=f"PuLP cannot run {self.solver.name} here")
+        if scratch.folder() is not None:
+            # PuLP removes its model and solution files only after a solve that returns.
+            solver.tmpDir = scratch.folder()
         start = time.perf_counter()
         status = self._problem.solve(solver)
         elapsed = time.perf_counter() - start

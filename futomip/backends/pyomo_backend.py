@@ -21,7 +21,7 @@ import subprocess
 import time
 from dataclasses import replace
 
-from .. import stopping
+from .. import scratch, stopping
 from ..linear import Constraint, LinearModel
 from ..options import Options
 from ._files import drop_minimise_section
@@ -165,6 +165,10 @@ class PyomoSession(Session):
             self.solver.pyomo_cancel(self._persistent)
 
     def _solve_legacy(self, time_limit: float | None) -> RawSolution:
+        from pyomo.common.tempfiles import TempfileManager
+
+        # Pyomo removes its model and solution files only after a solve that returns.
+        TempfileManager.tempdir = scratch.folder()
         opt = _legacy_solver(self.solver)
         opt.options.update(self.solver.pyomo_options(self.options))
         kwargs = {"load_solutions": False, "tee": bool(self.options.verbose)}

@@ -38,7 +38,7 @@ import sys
 import time
 import traceback
 
-from .. import stopping
+from .. import scratch, stopping
 from ..errors import FutomipError, SolverUnavailableError
 from ._output import (flush, program_output_for_argparse, program_stdout, route_library_output, say_error,
                       silence_broken_stdout)
@@ -106,12 +106,22 @@ def program() -> None:
     program still running.  Every process the command started, and every orphan of theirs
     (the program adopts them), is waited for first: none is left to init as a zombie.
     """
-    from .._children import adopt_orphans, end_all_children
+    from .._children import adopt_orphans
 
     adopt_orphans()
-    code = main(started=_process_start())
+    scratch.make()
+    _leave(main(started=_process_start()))
+
+
+def _leave(code: int) -> None:
+    """End the process with ``code`` at once: output flushed, every process the command
+    started ended and waited for, then the scratch folder removed (a solver program still
+    running could write into it)."""
+    from .._children import end_all_children
+
     flush()
     end_all_children(grace=0.2)
+    scratch.remove()
     os._exit(code)
 
 
@@ -203,13 +213,9 @@ def leave_after_interrupt(exc: KeyboardInterrupt) -> None:
     After a cancelled HiGHS solve, the C++ clean-up at normal interpreter exit can abort the
     process (seen with highspy 1.15); everything the user needs is printed by now.
     """
-    from .._children import end_all_children
-
     reason = getattr(exc, "reason", "interrupted (Ctrl-C)")
     say_error(f"futomip: {reason}")
-    flush()
-    end_all_children(grace=0.2)  # every process the command started is waited for
-    os._exit(getattr(exc, "exit_code", EXIT_INTERRUPTED))
+    _leave(getattr(exc, "exit_code", EXIT_INTERRUPTED))
 
 
 def _forced_exit(reason: str) -> None:

@@ -28,6 +28,7 @@ import re
 import sys
 import tempfile
 
+from .. import scratch
 from ..errors import UsageError
 from ._base import Capabilities, Solver, first_available, program_text, unknown_option
 
@@ -136,7 +137,7 @@ class Cbc(Solver):
 
         # CBC's log goes to a file so that its statistics can be read (pulp_stats); with
         # -v it is shown afterwards.
-        log = tempfile.NamedTemporaryFile(prefix="futomip-cbc-", suffix=".log", delete=False)
+        log = tempfile.NamedTemporaryFile(prefix="futomip-cbc-", suffix=".log", delete=False, dir=scratch.folder())
         log.close()
         common = dict(msg=False, timeLimit=time_limit, threads=options.threads, options=self._arguments(options),
                       logPath=log.name)
