@@ -291,6 +291,25 @@ def test_an_extension_of_one_format_gets_that_readers_exact_error(tmp_path):
     assert puzzle.rows[0] == (width + 3,)
 
 
+
+def test_a_damaged_nin_file_that_looks_like_another_format_gets_the_nin_readers_error(tmp_path):
+    """`0 0` alone was claimed by the Futoshiki grid recogniser (a lone cell row), which then
+    said "expected 2 cell rows"; another format reads a file of a one-format extension only
+    when it reads it without error, else that extension's reader says what is wrong."""
+    zero = tmp_path / "zero.nin"
+    zero.write_text("0 0\n")
+    with pytest.raises(DataFormatError) as caught:
+        io.read(zero)
+    assert str(caught.value) == str(_nin_error("0 0\n", str(zero)))
+    assert "cell rows" not in str(caught.value)
+
+
+def _nin_error(text: str, path: str) -> DataFormatError:
+    with pytest.raises(DataFormatError) as caught:
+        io.FORMATS["nin"].read(text, path)
+    return caught.value
+
+
 def test_a_non_file_with_more_clue_lines_than_its_width_is_an_error(tmp_path):
     """A clue line past the block that width/height size was skipped as an unknown key, so a
     column or row was silently lost; no key starts with a digit, so it is an error there."""

@@ -81,24 +81,32 @@ def detect(text: str, path: str | Path = "<string>") -> Format:
 def read_text(text: str, path: str | Path = "<string>", format: str | None = None) -> list:
     """Every puzzle in ``text`` (most formats hold one).
 
-    A UTF-8 byte-order mark (which some Windows editors write) is skipped.  When no format
-    recognises the text but its extension belongs to one format only, that format's reader
-    reads it, so that a damaged file gets the reader's exact ``path:line:column`` error (and a
-    file the recognisers turned down for its content, a clue too long for its line, is read and
-    found infeasible, as the same puzzle in another format is)."""
+    A UTF-8 byte-order mark (which some Windows editors write) is skipped.  When the text's
+    extension belongs to one format only and that format does not recognise the text, its
+    reader still reads it unless another format recognises and reads the text without error:
+    so a damaged file gets the reader's exact ``path:line:column`` error, even when what is left
+    of it looks like the start of another format (``0 0`` in a ``.nin`` file is a lone
+    Futoshiki cell row), and a file the recognisers turned down for its content, a clue too long
+    for its line, is read and found infeasible, as the same puzzle in another format is."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if format:
         return _format(format).read(text, str(path))
+    suffix = Path(str(path)).suffix.lower()
+    named = [fmt for fmt in FORMATS.values() if suffix and suffix in fmt.extensions]
+    extension_format = named[0] if len(named) == 1 else None
     try:
         fmt = detect(text, path)
     except DataFormatError:
-        suffix = Path(str(path)).suffix.lower()
-        named = [fmt for fmt in FORMATS.values() if suffix and suffix in fmt.extensions]
-        if len(named) != 1:
+        if extension_format is None:
             raise
-        fmt = named[0]
-    return fmt.read(text, str(path))
+        fmt = extension_format
+    if extension_format is None or fmt is extension_format:
+        return fmt.read(text, str(path))
+    try:
+        return fmt.read(text, str(path))
+    except DataFormatError:
+        return extension_format.read(text, str(path))
 
 
 def read(path: str | Path, format: str | None = None) -> list:
