@@ -17,7 +17,7 @@ consistency fix the rest.  So the search below splits the puzzle, depth first:
 
 The search runs in the kernels of ``latin_search_kernels`` (one array of masks and a trail,
 no copies of the domains), compiled by numba.  So that a small puzzle never loads numba, it
-starts on Python integers (``_depth_first_python``, also the search for orders above
+starts on Python integers (``latin_python_search``, also the search for orders above
 ``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
 compiled search starts again from the root and skips the leaves already yielded (with
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
@@ -52,6 +52,7 @@ from . import latin_core, nonogram_split
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
 from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_PRUNED, C_RNG, C_VALUE_ORDER
+from .latin_python_search import HANDOVER, PROGRESS_EVERY, python_leaves
 from .latin_restarts import Restarter
 from .latin_search_kernels import DONE, LEAF, RESTART
 
@@ -61,8 +62,6 @@ LEAF_SHARE = 0.0
 """A node with at most this share of its cells open goes to the MILP as it is.  0: only
 nodes the fixpoint fixed entirely (each costs a model build and a solve, some 5-10 ms,
 against well under a millisecond for a search node on a 9x9)."""
-
-PROGRESS_EVERY = 1.0
 
 SEED = 12345
 """The noise generator's seed: the search is deterministic, compiled or interpreted."""
@@ -76,9 +75,6 @@ docs/measurements.md, "The LP value order for Latin completion"."""
 
 ROOT_LP_SECONDS = 5.0
 """Seconds the relaxation may take before the search goes on without it."""
-
-HANDOVER = object()
-"""What the Python search yields when its budget of work is spent (see ``_depth_first``)."""
 
 FIRST_CHUNK, MAX_CHUNK = 16, 4096
 """Nodes per kernel call, first and at most (between two calls the clock and the pause are read)."""
@@ -154,7 +150,7 @@ class Split(nonogram_split.Split):
         # The board the reduction propagated on, when the root comes from it (built once per puzzle).
         board = self.root.board if self.root.board is not None else board_of(self.puzzle)
         if not latin_core.usable(board):
-            for leaf in self._depth_first_python(board):
+            for leaf in python_leaves(self, board):
                 if leaf is not HANDOVER:
                     if leaf is not None:
                         self.leaves += 1
@@ -174,7 +170,7 @@ class Split(nonogram_split.Split):
             if compiled.loaded() and compiled.compiled():
                 first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
             else:
-                first = self._depth_first_python(board, latin_core.COMPILE_AFTER)
+                first = python_leaves(self, board, latin_core.COMPILE_AFTER)
             for leaf in first:
                 if leaf is HANDOVER:
                     if compiled.compiled():
@@ -283,52 +279,3 @@ class Split(nonogram_split.Split):
         nodes, pruned, depth = self._offsets
         self.nodes, self.pruned = nodes + control(C_NODES), pruned + control(C_PRUNED)
         self.depth = max(depth, control(C_DEPTH))
-
-    def _depth_first_python(self, board, budget: float | None = None) -> Iterator[LatinDomains | None]:
-        """The search on Python integers (no restarts): for orders the kernels do not take, and
-        for the first ``budget`` seconds of work, after which it yields ``HANDOVER`` once (and
-        goes on if asked for more)."""
-        n = self.root.size
-        worked, resumed = 0.0, time.perf_counter()
-        weight = [1 + len(pairs) for pairs in board.cell_less]
-        shown = time.perf_counter()
-        # Each entry is (domains, depth, change) with change (cell, mask to keep) or None;
-        # a child is propagated when popped, so the second child costs nothing until the
-        # first child's subtree is done.
-        stack: list[tuple[list[int], int, tuple[int, int] | None]] = [(list(self.root.masks), 0, None)]
-        while stack:
-            dom, depth, change = stack.pop()
-            if change is not None:
-                if self.stop_at is not None and time.perf_counter() >= self.stop_at:
-                    return
-                if budget is not None and worked + time.perf_counter() - resumed >= budget:
-                    budget = None
-                    yield HANDOVER
-                if self._pause():
-                    worked += time.perf_counter() - resumed
-                    yield None
-                    resumed = time.perf_counter()
-                cell, keep = change
-                dom[cell] &= keep
-                if not board.propagate(dom, (cell,)):
-                    self.pruned += 1
-                    for i in board.failed:
-                        weight[i] += 1
-                    continue
-            self.nodes += 1
-            self.depth = max(self.depth, depth)
-            open_cells = [i for i, mask in enumerate(dom) if mask & (mask - 1)]
-            if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
-                shown = time.perf_counter()
-                self.progress(f"search: {self.nodes} nodes, depth {depth}, {self.leaves} sub-puzzles, "
-                              f"{len(open_cells)} cells open here")
-            if len(open_cells) <= self.limit:
-                worked += time.perf_counter() - resumed
-                yield LatinDomains(n, tuple(dom))
-                resumed = time.perf_counter()
-                continue
-            cell = min(open_cells, key=lambda i: dom[i].bit_count() / weight[i])
-            value = dom[cell] & -dom[cell]
-            stack.append((dom.copy(), depth + 1, (cell, ~value)))
-            stack.append((dom, depth + 1, (cell, value)))
-        self.finished = True
