@@ -7,7 +7,7 @@ Each puzzle is reduced to the split's root ("lines"); then ``latin_split.Split``
 arrays kept), and the least CPU time of a whole search is printed beside the CPU time spent
 inside ``Core.search`` (the kernel calls, dispatch included), the number of those calls, and
 the CPU time of one call with a budget of 0 nodes (numba's dispatch: unboxing ``dom``, the
-8 arrays of ``st`` and the 23 of the workspace, and returning at once).  So
+8 arrays of ``st`` and the 22 of the workspace, and returning at once).  So
 
     Python around the kernels = whole search - kernel calls
     dispatch                  = calls x one empty call

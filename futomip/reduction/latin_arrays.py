@@ -34,10 +34,9 @@ S_GROUPS, S_CELL_GROUPS, S_LESS_A, S_LESS_B, S_CL_START, S_CL_ITEMS, S_DIMS, S_P
 PAIR_LESS, PAIR_NEAR, PAIR_APART = range(3)
 (W_QUEUE, W_FLAGS, W_TOUCH, W_OPEN, W_MATCHED, W_OPEN_MASKS, W_STK_POS, W_STK_REST, W_STK_BIT,
  W_TRAIL_CELL, W_TRAIL_OLD, W_CTL, W_WEIGHT, W_LEV_CELL, W_LEV_BIT, W_LEV_PHASE, W_LEV_MARK,
- W_UNION, W_PREFER, W_HELD, W_SLOT, W_GROUP_MASKS, W_SPARE) = range(23)
+ W_UNION, W_PREFER, W_HELD, W_SLOT, W_GROUP_MASKS) = range(22)
 """W_OPEN_MASKS: the matching filter's copy of its open cells' domains; W_GROUP_MASKS: the
-singles' copy of a group's masks; W_SPARE (n entries) is used by no kernel since the
-components are found over value sets, and stays so that the packed layout keeps 23 arrays."""
+singles' copy of a group's masks."""
 (C_TRAIL, C_FAILED, C_LEVEL, C_MODE, C_NODES, C_PRUNED, C_DEPTH, C_RNG, C_NOISE, C_VALUE_ORDER,
  C_LIMIT, C_RUN_FAILS, C_FAIL_LIMIT, C_PROBES) = range(14)
 CONTROLS = 16

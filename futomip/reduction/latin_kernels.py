@@ -20,7 +20,7 @@ from ..compiled import inline_kernel, kernel
 from .latin_arrays import (C_DEPTH, C_FAIL_LIMIT, C_FAILED, C_LEVEL, C_LIMIT, C_MODE, C_NODES, C_NOISE,  # noqa: F401
                            C_PROBES, C_PRUNED, C_RNG, C_RUN_FAILS, C_TRAIL, C_VALUE_ORDER, CONTROLS, MAX_SIZE,
                            PAIR_APART, PAIR_LESS, PAIR_NEAR, S_CELL_GROUPS, S_CL_ITEMS, S_CL_START, S_DIMS,
-                           S_GROUPS, S_LESS_A, S_LESS_B, S_PAIR_KIND, W_SPARE, W_CTL, W_FLAGS, W_HELD, W_LEV_BIT,
+                           S_GROUPS, S_LESS_A, S_LESS_B, S_PAIR_KIND, W_CTL, W_FLAGS, W_HELD, W_LEV_BIT,
                            W_LEV_CELL, W_LEV_MARK, W_LEV_PHASE, W_MATCHED, W_OPEN, W_PREFER, W_QUEUE, W_OPEN_MASKS,
                            W_SLOT, W_STK_BIT, W_STK_POS, W_STK_REST, W_TOUCH, W_TRAIL_CELL, W_TRAIL_OLD,
                            W_UNION, W_GROUP_MASKS, W_WEIGHT, assign, bit_index, bit_position, change, popcount,

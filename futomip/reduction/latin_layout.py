@@ -6,7 +6,7 @@ numpy arrays and the ``template`` a fresh workspace starts from.  The groups' pa
 for every puzzle of a kind and order and is kept per shape; a board without signs or Adjacent
 pairs (Sudoku, completions) has no part of its own, so its whole ``Layout`` is the shape's.
 
-A compiled core's structure is one numpy array (``Layout.packed``) and its workspace (the 23
+A compiled core's structure is one numpy array (``Layout.packed``) and its workspace (the 22
 arrays of ``ws`` and ``dom``) one numpy buffer, each starting with the bounds of its parts, as
 ``latin_packed_kernels`` reads them; ``ws``, ``dom`` and ``st`` are views into them.  ``acquire`` takes a free one of the layout's sizes from the pool, or makes one, and
 ``release`` gives it back when its core is done; two live cores never hold the same one.  A
@@ -36,7 +36,7 @@ from .latin_packed_kernels import ST_BOUNDS, WS_BOUNDS
 __all__ = ["Layout", "layout", "structure_arrays", "acquire", "release", "HEAD", "QUEUE_ROUND", "POOL_KEEP",
            "POOL_MAX_WORDS"]
 
-WORKSPACE_ARRAYS = 23
+WORKSPACE_ARRAYS = 22
 HEAD = (W_CTL, W_FLAGS, W_HELD, W_PREFER, W_WEIGHT)
 """The workspace arrays a fresh core must find as ``template`` has them; they come first in
 the buffer, after its bounds, so one copy resets them."""
@@ -113,7 +113,7 @@ def layout(board) -> Layout:
     capacity = cells * n + 2
     queue = -(-(len(board.pairs) + 2 * len(board.groups)) // QUEUE_ROUND) * QUEUE_ROUND
     sizes = [queue, queue, cells, n, n, n, n, n, n, capacity, capacity, CONTROLS, cells,
-             capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n, n]
+             capacity, capacity, capacity, capacity, cells, cells, n * len(board.groups), n, n]
     kept = board._kernel_layout = Layout(st, sizes, [1 + length for length in lengths], shape)
     if not board.pairs:
         shape[3] = kept
@@ -164,7 +164,7 @@ def release(workspace: tuple) -> None:
 
 
 def _bounds(kept: Layout) -> list[int]:
-    """The starts of ws[0..22] and dom in the buffer, then their ends (``latin_packed_kernels``):
+    """The starts of ws[0..21] and dom in the buffer, then their ends (``latin_packed_kernels``):
     the bounds, the head arrays, the others, dom."""
     sizes = kept.sizes + [kept.st[6][4]]
     starts = [0] * (WORKSPACE_ARRAYS + 1)
