@@ -16,7 +16,7 @@ from .. import io
 from ..options import Deadline, Options
 from ._args import check_output_path, non_negative_int, positive_int, seconds
 from ..make.grade import HUMAN_LEVELS
-from ..make.makers import MAKERS
+from ..make.makers import MAKERS, SUDOKU_SIZES
 from ._output import say, status_line
 
 __all__ = ["add_parser", "run_command"]
@@ -97,13 +97,12 @@ def _check_arguments(args) -> None:
                              + ")")
     if args.density is not None and not 0 < args.density < 1:
         raise UsageError(f"--density must lie strictly between 0 and 1, got {args.density}")
-    if args.kind in ("sudoku", "killer"):
-        from ..puzzles.sudoku import box_size
-
-        try:
-            box_size(args.size)
-        except ValueError:
-            raise UsageError(f"a {'Sudoku' if args.kind == 'sudoku' else 'Killer Sudoku'}'s size must be a square number (4, 9, 16), got {args.size}") from None
+    if args.kind in SUDOKU_SIZES and args.size not in SUDOKU_SIZES[args.kind]:
+        *smaller, largest = SUDOKU_SIZES[args.kind]
+        raise UsageError(f"a {'Sudoku' if args.kind == 'sudoku' else 'Killer Sudoku'}'s size must be a square number "
+                         f"that futomip generate makes in minutes: {', '.join(map(str, smaller))} or {largest}, "
+                         f"got {args.size}" + (" (larger boards take far longer: docs/maker.md)"
+                                               if args.size > largest else ""))
     if args.holes is not None:
         from ..make.generate_latin import hole_count
 

@@ -18,9 +18,16 @@ from .grade import human_grade
 from .ladder import settled_by
 from ..options import Deadline, Options
 
-__all__ = ["MAKERS", "Made", "make"]
+__all__ = ["MAKERS", "SUDOKU_SIZES", "Made", "make"]
 
 MAKERS = ("futoshiki", "nonogram", "sudoku", "latin", "str8ts", "killer", "adjacent")
+
+SUDOKU_SIZES = {"sudoku": (4, 9, 16), "killer": (4, 9)}
+"""The board sizes ``futomip generate`` offers for the Sudoku kinds.  Every square is a
+Sudoku size, but larger boards do not finish in minutes (measured 2026-11-27 on the shared
+2-core machine, docs/maker.md): minimising a 25x25 Sudoku takes 625 uniqueness checks, and
+from about the 320th each is a MILP solve of 2-6 s (486 done after 4 minutes); a 16x16
+Killer's first uniqueness check, loose cages and no givens, had not ended after 7 minutes."""
 
 
 @dataclass
