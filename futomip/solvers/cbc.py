@@ -27,6 +27,7 @@ import os
 import re
 import sys
 import tempfile
+import uuid
 
 from .. import scratch
 from ..errors import UsageError
@@ -136,17 +137,15 @@ class Cbc(Solver):
         import pulp
 
         # CBC's log goes to a file so that its statistics can be read (pulp_stats); with
-        # -v it is shown afterwards.
-        log = tempfile.NamedTemporaryFile(prefix="futomip-cbc-", suffix=".log", delete=False, dir=scratch.folder())
-        log.close()
+        # -v it is shown afterwards.  Only named here: CBC makes it when it runs, so the
+        # availability check, which never runs CBC, leaves no empty log behind.
+        log = os.path.join(scratch.folder() or tempfile.gettempdir(), f"futomip-cbc-{uuid.uuid4().hex}.log")
         common = dict(msg=False, timeLimit=time_limit, threads=options.threads, options=self._arguments(options),
-                      logPath=log.name)
+                      logPath=log)
         path = self.program()
         found = first_available([lambda: pulp.COIN_CMD(path=path, **common) if path else None,
                                  lambda: pulp.PULP_CBC_CMD(**common)], self.runs)
-        if found is None:
-            os.unlink(log.name)
-        else:
+        if found is not None:
             found.futomip_echo_log = bool(options.verbose)
         return found
 
