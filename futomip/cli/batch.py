@@ -109,7 +109,8 @@ def run_command(args, started: float) -> int:
                 run_local(jobs, min(workers, len(jobs)), on_record)
         except KeyboardInterrupt as exc:
             store.close()
-            say_error(f"futomip: {store.written} lines written to {args.output} before the stop")
+            written = store.written
+            say_error(f"futomip: {written} line{'' if written == 1 else 's'} written to {args.output} before the stop")
             leave_after_interrupt(exc)
     if not args.quiet:
         counts = ", ".join(f"{count} {status}" for status, count in sorted(statuses.items()))
