@@ -117,6 +117,27 @@ def test_infeasible_exits_1_and_explain_reports_conflict(tmp_path, capsys):
     assert {"type": "given", "row": 1, "col": 1, "value": 3} .items() <= data["conflict"][0].items()
 
 
+def test_a_contradiction_the_reduction_finds_is_named_and_builds_no_model(tmp_path, capsys):
+    """A Sudoku with the same given twice in a box: the default (the split level) reports the
+    constraint the reduction found impossible, in the puzzle's terms, without building a model
+    (it named the first violated model row, ``cell_one_value(1,1) reads 0 == 1``, after
+    building the whole model); a level pinned by --reduce still builds its model."""
+    path = tmp_path / "twice.sdk"
+    path.write_text("11" + "." * 79 + "\n")
+    code, data = _json(capsys, [str(path), "--json"])
+    assert code == 1 and data["status"] == "infeasible" and data["solution"] is None
+    assert data["reduction"]["contradiction"] in data["message"] and "cell_one_value" not in data["message"]
+    assert data["seconds"]["build"] == 0.0
+    assert main([str(path)]) == 1
+    text = capsys.readouterr().out
+    assert f"reduction: split found {data['reduction']['contradiction']} impossible (no model needed" in text
+    for option in ("--unique", "--all"):
+        code, again = _json(capsys, [str(path), "--json", option])
+        assert code == 1 and again["status"] == "infeasible" and again["unique"] is None
+    code, pinned = _json(capsys, [str(path), "--json", "--reduce", "lines"])
+    assert code == 1 and pinned["status"] == "infeasible" and pinned["seconds"]["build"] > 0
+
+
 def test_malformed_file_exits_2_with_position(tmp_path, capsys):
     """A syntax error exits 2 and prints path:line:column on stderr, no traceback."""
     path = tmp_path / "broken.dat"

@@ -153,9 +153,15 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
         # At the split level a reduction that fixed every cell leaves one grid, checked without a model.
         settled = reduction["level"] == "split" and reduction["fixed"] == reduction["cells"] \
             and not reduction.get("contradiction")
-        lines.append(f"reduction: {reduction['level']} fixed {reduction['fixed']} of {reduction['cells']} cells "
-                     + ("(no model needed: the one grid left was checked)" if settled
-                        else "before the model was built") + stopped)
+        if reduction.get("contradiction"):
+            # Every cell "fixed" is no news here: the reduction proved that no grid is left.
+            lines.append(f"reduction: {reduction['level']} found {reduction['contradiction']} impossible "
+                         + ("(no model needed: no grid is left)" if reduction["level"] == "split"
+                            else "before the model was built") + stopped)
+        else:
+            lines.append(f"reduction: {reduction['level']} fixed {reduction['fixed']} of {reduction['cells']} cells "
+                         + ("(no model needed: the one grid left was checked)" if settled
+                            else "before the model was built") + stopped)
         search = reduction.get("search")
         if search:
             count = search["subpuzzles"]

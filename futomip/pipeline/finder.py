@@ -94,8 +94,13 @@ class SolutionFinder:
         # reduction settles never builds a model nor starts a solver.  Other levels keep theirs.
         self._settled = self.domains.solution() \
             if self.level == "split" and self.split is None and hasattr(self.domains, "solution") else None
+        # Likewise a reduction that found a constraint impossible leaves no grid: the puzzle has
+        # no solution, and the note names that constraint in the puzzle's terms (a model would
+        # only report its first violated row).
+        self._impossible = getattr(self.domains, "contradiction", None) \
+            if self.level == "split" and self.split is None else None
         if self.split is None:
-            if self._settled is None:
+            if self._settled is None and self._impossible is None:
                 self.model = self._build(self.domains)
             return
         mode = schedule.choose(options.schedule, options.threads)
@@ -153,6 +158,10 @@ class SolutionFinder:
         return (SOLVED, self._checked(grid)) if status == SOLVED else (status, None)
 
     def _solve_whole(self):
+        if self._impossible is not None:
+            self.last_message = f"no solution: the reduction found {self._impossible} impossible"
+            self._note(self.last_message)
+            return INFEASIBLE, None
         if self._settled is not None:
             # The one grid the domains admit: the answer if it keeps every rule and is new,
             # else there is none (exact: the reduction keeps every solution).
