@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-__all__ = ["Format"]
+__all__ = ["Format", "one_line"]
 
 
 @dataclass(frozen=True)
@@ -28,3 +28,10 @@ class Format:
     read: Callable[[str, str], list]
     write: Callable[[object], str]
     description: str = ""
+
+
+def one_line(title: str | None) -> str:
+    """``title`` with every run of blanks and line breaks as one space: the writers that put
+    a name on a line of its own (a comment, ``title "..."``) would otherwise write a second
+    line that their reader takes for data (webpbn XML titles may span lines)."""
+    return " ".join((title or "").split())

@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 
 from ..puzzles.futoshiki import Futoshiki
-from ._format import Format
+from ._format import Format, one_line
 from ._futoshiki import SparseClues, names_only, puzzle_name, require_futoshiki
 from ._scan import board_size, int_value, Syntax, Token, tokenize, TokenStream
 
@@ -157,7 +157,7 @@ def _read_less(stream: TokenStream, clues: SparseClues) -> None:
 def write(puzzle: Futoshiki) -> str:
     """The puzzle as AMPL data that Pyomo's ``DataPortal`` loads (layout in the module docstring)."""
     puzzle = require_futoshiki(puzzle, "ampl")
-    title = " ".join(puzzle.name.split())
+    title = one_line(puzzle.name)
     lines = [
         f"# Futoshiki {title} ({puzzle.size}x{puzzle.size}) as AMPL data; rows and columns count from 1."
         if title else f"# A {puzzle.size}x{puzzle.size} Futoshiki as AMPL data; rows and columns count from 1.",

@@ -31,7 +31,7 @@ import re
 
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.futoshiki import Cell, Futoshiki, render
-from ._format import Format
+from ._format import Format, one_line
 from ._futoshiki import neighbour_relations, puzzle_name, require_futoshiki
 from ._scan import end_position, int_value, text_lines
 
@@ -209,7 +209,7 @@ def write(puzzle: Futoshiki) -> str:
     # Checked before drawing: render lists what it cannot draw below the board, which
     # this format could not read back.
     neighbour_relations(puzzle, "grid")
-    title = " ".join(puzzle.name.split())
+    title = one_line(puzzle.name)
     header = f"% Futoshiki {title}\n" if title else ""
     return header + render(puzzle) + "\n"
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from ..puzzles.futoshiki import Futoshiki
-from ._format import Format
+from ._format import Format, one_line
 from ._futoshiki import SparseClues, names_only, puzzle_name, require_futoshiki
 from ._opl import SYNTAX, integer_field, read_tuple_set, set_lines, statement_keyword
 from ._scan import Token, TokenStream, board_size, tokenize
@@ -92,7 +92,7 @@ def _condition_field(stream: TokenStream, field: str, shape: str) -> Token:
 def write(puzzle: Futoshiki) -> str:
     """The puzzle as an OPL data file, one tuple per line; every inequality as ``"<"``."""
     puzzle = require_futoshiki(puzzle, "opl")
-    title = " ".join(puzzle.name.split())
+    title = one_line(puzzle.name)
     givens = [f"<{r + 1}, {c + 1}, {v}>" for (r, c), v in puzzle.given_cells()]
     conditions = [f'<{a[0] + 1}, {a[1] + 1}, {b[0] + 1}, {b[1] + 1}, "<">' for a, b in puzzle.less]
     lines = [

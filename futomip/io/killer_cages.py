@@ -21,7 +21,7 @@ import re
 
 from ..errors import DataFormatError
 from ..puzzles.killer import Killer
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import MAX_SIZE, Field, content_lines, end_position, int_value, is_digits, name_from_path, split_fields
 from .killer_common import check_cage_size, check_size, check_total
 
@@ -118,7 +118,7 @@ def read(text: str, path: str = "<string>") -> list[Killer]:
 def write(puzzle: Killer) -> str:
     """The puzzle as ``killer N``, its name, its givens and one line per cage."""
     lines = [f"killer {puzzle.size}"]
-    name = " ".join((puzzle.name or "").split())
+    name = one_line(puzzle.name)
     if name:
         lines.append(f"name {name}")
     lines += [f"r{r + 1}c{c + 1} = {v}" for (r, c), v in puzzle.given_cells()]

@@ -25,7 +25,7 @@ import string
 
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.killer import Killer
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import content_lines, end_position, int_value, is_digits, name_from_path, split_fields
 from .killer_common import check_cage_size, check_total
 from .sudoku_common import cell_char, cell_value
@@ -128,7 +128,7 @@ def write(puzzle: Killer) -> str:
     for label, cage in zip(LABELS, puzzle.cages):
         for r, c in cage.cells:
             board[r][c] = label
-    name = " ".join((puzzle.name or "").split())
+    name = one_line(puzzle.name)
     first = "".join(cell_char(v) for row in puzzle.givens for v in row) + (f"  {name}" if name else "")
     totals = [f"{label}={cage.total}" for label, cage in zip(LABELS, puzzle.cages)]
     lines = [first] + ["".join(row) for row in board] + [" ".join(totals[i:i + 9]) for i in range(0, len(totals), 9)]

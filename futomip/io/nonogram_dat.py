@@ -32,7 +32,7 @@ import re
 
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Nonogram, Runs
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import int_value, Syntax, Token, tokenize, TokenStream
 from .nonogram_common import name_from_path, read_statements, require_writable, runs_text
 
@@ -103,8 +103,9 @@ def write(puzzle: Nonogram) -> str:
     """The puzzle as OPL-style data, one tuple per line."""
     require_writable(puzzle, "nonogram-dat")
     header = "// Nonogram: one tuple of run lengths per line (rows top to bottom, cols left to right); <> = all-white line."
-    if puzzle.name:
-        header += f"\n// {puzzle.name}"
+    title = one_line(puzzle.name)
+    if title:
+        header += f"\n// {title}"
     return (
         f"{header}\nheight = {puzzle.height};\nwidth = {puzzle.width};\n"
         f"rows = [\n{_tuple_lines(puzzle.rows)}\n];\n"

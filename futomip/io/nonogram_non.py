@@ -38,7 +38,7 @@ import re
 
 from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.nonogram import Grid, Nonogram
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import text_lines
 from .nonogram_common import found, name_from_path, parse_count, parse_runs, require_writable, runs_text
 
@@ -184,8 +184,9 @@ def write(puzzle: Nonogram, goal: Grid | None = None) -> str:
     """The puzzle as a ``.non`` file, with a ``title`` when it has a name and ``goal`` when given."""
     require_writable(puzzle, "non")
     lines = []
-    if puzzle.name:
-        lines.append(f'title "{html.escape(puzzle.name)}"')
+    title = one_line(puzzle.name)
+    if title:
+        lines.append(f'title "{html.escape(title)}"')
     lines += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
     lines += [runs_text(clue, ",") for clue in puzzle.rows]
     lines += ["", "columns"]

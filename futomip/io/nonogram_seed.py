@@ -19,7 +19,7 @@ import re
 
 from ..errors import DataFormatError
 from ..puzzles.nonogram import Nonogram
-from ._format import Format
+from ._format import Format, one_line
 from .nonogram_common import found, name_from_path, numbered_lines, parse_runs, require_writable, runs_text, tokens
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
@@ -77,8 +77,9 @@ def write(puzzle: Nonogram) -> str:
     """The puzzle as ``rows:`` and ``cols:`` lines."""
     require_writable(puzzle, "pattern-seed")
     lines = ["% nonogram clues: rows top to bottom, then columns left to right; 0 = empty line"]
-    if puzzle.name:
-        lines.append(f"% {puzzle.name}")
+    title = one_line(puzzle.name)
+    if title:
+        lines.append(f"% {title}")
     lines.append("rows: " + " | ".join(runs_text(clue) for clue in puzzle.rows))
     lines.append("cols: " + " | ".join(runs_text(clue) for clue in puzzle.cols))
     return "\n".join(lines) + "\n"

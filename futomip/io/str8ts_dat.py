@@ -25,7 +25,7 @@ import re
 
 from ..errors import DataFormatError
 from ..puzzles.str8ts import Cell, Str8ts
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import int_value, MAX_SIZE, Token, tokenize, TokenStream
 from ._opl import SYNTAX, set_lines, statement_keyword
 from .str8ts_common import puzzle_name, require_str8ts
@@ -127,7 +127,7 @@ def write(puzzle: Str8ts) -> str:
     """The puzzle as a data file, one board row of tuples per line."""
     require_str8ts(puzzle, "str8ts-dat")
     n = puzzle.size
-    title = " ".join(puzzle.name.split())
+    title = one_line(puzzle.name)
     black = [[f"<{r + 1}, {c + 1}>" for c in range(n) if puzzle.black[r][c]] for r in range(n)]
     givens = [[f"<{r + 1}, {c + 1}, {v}>" for c, v in enumerate(row) if v] for r, row in enumerate(puzzle.givens)]
     lines = [

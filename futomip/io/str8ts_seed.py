@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from ..puzzles.str8ts import Str8ts
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import end_position
 from .str8ts_common import (
     content_lines,
@@ -97,7 +97,7 @@ def write(puzzle: Str8ts) -> str:
     """The puzzle as text that ``read`` turns back into an equal puzzle."""
     require_str8ts(puzzle, "str8ts-seed")
     width = len(str(puzzle.size))
-    header = [f"% Str8ts {puzzle.name}".rstrip(), "% digits (0 = none), then '--', then 1 = white cell, 0 = black cell"]
+    header = [f"% Str8ts {one_line(puzzle.name)}".rstrip(), "% digits (0 = none), then '--', then 1 = white cell, 0 = black cell"]
     digits = [" ".join(str(v).rjust(width) for v in row) for row in puzzle.givens]
     colours = [" ".join(("0" if b else "1").rjust(width) for b in row) for row in puzzle.black]
     return "\n".join(header + digits + [_SEPARATOR] + colours) + "\n"

@@ -22,7 +22,7 @@ import re
 
 from ..errors import DataFormatError
 from ..puzzles.sudoku import Sudoku
-from ._format import Format
+from ._format import Format, one_line
 from ._scan import comment_start, content_lines, name_from_path, numbered_name
 from .sudoku_common import CELL_CHARACTERS, SIZES, cell_char, cell_value, check_writable
 
@@ -79,7 +79,7 @@ def write(puzzle: Sudoku) -> str:
     ``//`` that opens a word (what a reader would take as the name), on one line."""
     check_writable(puzzle, "sudoku-line")
     cells = "".join(cell_char(value) for row in puzzle.givens for value in row)
-    name = (puzzle.name or "").replace("\r", " ").replace("\n", " ")
+    name = one_line(puzzle.name)
     name = name[:comment_start(name, _COMMENTS)].strip()
     return f"{cells}  {name}\n" if name else cells + "\n"
 
