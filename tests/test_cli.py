@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
 from futomip.cli import main
 from futomip.solvers.defaults import configuration
@@ -136,6 +137,27 @@ def test_a_contradiction_the_reduction_finds_is_named_and_builds_no_model(tmp_pa
         assert code == 1 and again["status"] == "infeasible" and again["unique"] is None
     code, pinned = _json(capsys, [str(path), "--json", "--reduce", "lines"])
     assert code == 1 and pinned["status"] == "infeasible" and pinned["seconds"]["build"] > 0
+
+
+def test_solve_options_may_come_before_the_file(capsys):
+    """`futomip --json FILE` and `futomip -q FILE` said "invalid choice: 'FILE'": the shortcut
+    for `solve` took only a file first."""
+    code, data = _json(capsys, ["--json", str(SAMPLE)])
+    assert code == 0 and data["status"] == "solved"
+    assert main(["-q", "--time-limit", "30", str(SAMPLE)]) == 0
+    assert "status:" not in capsys.readouterr().out  # quiet: the grid only
+
+
+def test_a_mistyped_command_is_named_as_such(capsys):
+    """`futomip sovlers` was read as a file ("sovlers:1:1: expected a readable file"); an
+    unknown option after a file pointed at `futomip --help`, not at `futomip solve --help`."""
+    assert main(["sovlers"]) == 2
+    assert "did you mean 'futomip solvers'" in capsys.readouterr().err
+    assert main(["no-such-puzzle.dat"]) == 2
+    assert "expected a readable file" in capsys.readouterr().err  # not close to a command: the file error
+    with pytest.raises(SystemExit) as stop:  # argparse's exit, as for every usage error it finds
+        main([str(SAMPLE), "--bogus"])
+    assert stop.value.code == 2 and "futomip solve --help lists the options" in capsys.readouterr().err
 
 
 def test_malformed_file_exits_2_with_position(tmp_path, capsys):

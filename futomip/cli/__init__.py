@@ -77,8 +77,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse's parser with one-line usage errors: argparse's own ``error`` prints the
     whole usage block (ten lines for ``solve``) before the one line that matters."""
 
+    help_command: str | None = None
+    """Where ``--help`` lists the options when the error is the root parser's (an unknown option
+    after a command's arguments is reported there): ``futomip solve``, not ``futomip``."""
+
     def error(self, message: str):
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} ({self.prog} --help lists the options)\n")
+        where = self.help_command or self.prog
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} ({where} --help lists the options)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -158,11 +163,25 @@ def main(argv: list[str] | None = None, handle_signals: bool | None = None, star
             return EXIT_BROKEN_PIPE
 
 
+ROOT_OPTIONS = ("-h", "--help", "--version")
+"""The options of ``futomip`` itself; any other option before the file belongs to ``solve``."""
+
+
 def _main(argv: list[str], started: float) -> int:
-    # A bare file name means "solve it": the everyday use needs no sub-command.
-    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
-        argv.insert(0, "solve")
+    # A bare file name means "solve it": the everyday use needs no sub-command, and the solve
+    # options may come before the file (``futomip --json FILE``).
+    if argv and argv[0] not in COMMANDS and argv[0] not in ROOT_OPTIONS:
+        if not argv[0].startswith("-"):
+            unknown = _mistyped_command(argv[0])
+            if unknown:
+                say_error(f"futomip: error: {unknown}")
+                return EXIT_USAGE
+            argv.insert(0, "solve")
+        elif not any(arg in COMMANDS for arg in argv):
+            argv.insert(0, "solve")
     parser = build_parser()
+    if argv and argv[0] in COMMANDS:
+        parser.help_command = f"futomip {argv[0]}"
     with program_output_for_argparse():
         args = parser.parse_args(argv)
     if args.command is None:
@@ -205,6 +224,19 @@ def _main(argv: list[str], started: float) -> int:
         if os.environ.get("FUTOMIP_DEBUG"):
             traceback.print_exc()
         return EXIT_BUG
+
+
+def _mistyped_command(word: str) -> str | None:
+    """What is wrong when ``word`` is neither a command nor an existing file but close to a
+    command's name (``sovlers``), else None (the file error says the rest)."""
+    if os.path.exists(word):
+        return None
+    import difflib
+
+    close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.75)
+    if not close:
+        return None
+    return f"{word}: no such file, and no such command; did you mean 'futomip {close[0]}'?"
 
 
 def leave_after_interrupt(exc: KeyboardInterrupt) -> None:
