@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
 
 from futomip import io, solve
-from futomip.errors import DataFormatError
+from futomip.errors import DataFormatError, UnsupportedFeatureError
 from futomip.io.latin_qcp import read, write
 from futomip.puzzles.latin import LatinSquare
 
@@ -66,3 +67,19 @@ def test_missing_lines_and_non_square_counts_are_refused():
     with pytest.raises(DataFormatError, match="square number"):
         read("var 0 .. 1 : v_0;\nvar 0 .. 1 : v_1;\narray[1 .. 2] of var int: var_array = [v_0, v_1];\n"
              "solve satisfy;\n", "bad.mzn")
+
+
+@pytest.mark.parametrize("order", [1, 2])
+def test_every_small_square_the_format_can_hold_round_trips(order):
+    """Order 1's one row is its one column (all_different once); order 2 with every given."""
+    boards = itertools.product(range(order + 1), repeat=order * order)
+    for cells in boards:
+        if order == 1 and cells == (0,):
+            continue  # refused, below
+        puzzle = LatinSquare(order, tuple(tuple(cells[r * order:(r + 1) * order]) for r in range(order)))
+        assert read(write(puzzle)) == [puzzle]
+
+
+def test_an_order_one_hole_is_refused_as_it_would_read_back_as_a_clue():
+    with pytest.raises(UnsupportedFeatureError, match=r"order-1 .*'var 0 \.\. 0'.*pls"):
+        write(LatinSquare(1, ((0,),)))

@@ -14,9 +14,12 @@ The MiniZinc benchmark QCP files (orders 10-25; flattened from XCSP) read
 Symbols are 0..n-1 in the file and 1..n in futomip (the reader adds one, the writer takes it
 off).  The reader accepts exactly this shape: the cells declared in order, each domain a
 single symbol or the whole range 0..n-1, n*n a square, and all_different constraints that
-are exactly the n rows and the n columns (in any order, each once); the ``solve`` item's
+are exactly the n rows and the n columns (in any order, each once; at order 1 the one row
+is the one column, written once); the ``solve`` item's
 annotation is read and ignored.  Anything else is a ``DataFormatError`` at the line and
-column of the offending token.  ``%`` starts a comment, ``/* */`` encloses one.
+column of the offending token.  ``%`` starts a comment, ``/* */`` encloses one.  At order 1
+a hole's range 0..0 is also the clue 1's: the cell reads as the clue, and the writer refuses
+the open cell.
 
 Pure Python: must not import solvers, backends or ``models``.
 """
@@ -184,6 +187,9 @@ def write(puzzle) -> str:
     if not isinstance(puzzle, LatinSquare):
         raise UnsupportedFeatureError(f"the qcp format holds Latin-square completions, not a {puzzle.kind}")
     n = puzzle.size
+    if n == 1 and puzzle.givens == ((0,),):
+        raise UnsupportedFeatureError("the qcp format cannot hold an order-1 square with its cell open: a hole and "
+                                      "the clue 1 are both 'var 0 .. 0', which reads back as the clue (write it as pls)")
     lines = []
     for r in range(n):
         for c in range(n):
@@ -194,7 +200,7 @@ def write(puzzle) -> str:
     lines += ["", f"array[1 .. {n * n}] of var int: var_array = [ {cells} ];", ""]
     for r in range(n):
         lines.append(f"constraint all_different([{', '.join(f'v_{r * n + c}' for c in range(n))}]);")
-    for c in range(n):
+    for c in range(n if n > 1 else 0):  # order 1's one column is its one row, and each list is read once
         lines.append(f"constraint all_different([{', '.join(f'v_{r * n + c}' for r in range(n))}]);")
     lines += ["", "solve ::int_search(var_array, first_fail, indomain, complete) satisfy;", 'include "globals.mzn";']
     return "\n".join(lines) + "\n"
