@@ -136,3 +136,11 @@ def test_no_profile_picture_without_a_puzzle_every_label_ran(tmp_path):
     names = [path.rsplit("/", 1)[-1] for path in paths]
     assert not any(name.startswith("profile") for name in names)
     assert "time_vs_size.png" in names
+
+
+def test_an_unreadable_results_file_is_named_in_the_message(tmp_path, capsys):
+    """A missing file or a folder: 'PATH:1:1: expected a readable results file, found ...', exit 2."""
+    for path, found in ((tmp_path / "missing.jsonl", "no such file"), (tmp_path, "a directory")):
+        assert main(["report", str(path)]) == 2
+        assert capsys.readouterr().err.strip() == \
+            f"futomip: error: {path}:1:1: expected a readable results file, found {found}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 
 import pytest
 
@@ -118,3 +119,11 @@ def test_the_python_api_says_what_is_wrong_with_a_wrong_argument():
     assert futomip.verify(puzzle, 7) == ["the grid is not a sequence of rows: got int"]
     with pytest.raises(futomip.UsageError, match=f"cannot be drawn on this futoshiki board: the grid is not {puzzle.size}x{puzzle.size}"):
         futomip.render(puzzle, [[1, 2], [2, 1]])
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, which refuses every write")
+def test_convert_names_the_output_that_a_write_fails_on(capsys):
+    """A write that fails past the up-front checks (a full disk, /proc) names the path, exit 2."""
+    assert main(["convert", str(SAMPLE), "/dev/full", "--to", "opl"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        "futomip: error: /dev/full: cannot be written here (No space left on device)"

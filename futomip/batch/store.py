@@ -38,8 +38,14 @@ def _complete_part(data: bytes) -> bytes:
 
 def read_records(path: str) -> list[dict]:
     """Every complete line of a results file, in order (a torn last line is skipped)."""
-    with open(path, "rb") as handle:
-        data = _complete_part(handle.read())
+    try:
+        with open(path, "rb") as handle:
+            data = _complete_part(handle.read())
+    except OSError as exc:
+        # Worded as the puzzle readers word it, so the message names the file.
+        found = "no such file" if isinstance(exc, FileNotFoundError) else \
+            "a directory" if isinstance(exc, IsADirectoryError) else (exc.strerror or str(exc))
+        raise DataFormatError(path, 1, 1, f"expected a readable results file, found {found}") from None
     records = []
     for number, line in enumerate(data.decode("utf-8").splitlines(), start=1):
         if not line.strip():

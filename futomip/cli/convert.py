@@ -31,6 +31,10 @@ def run_command(args, started: float) -> int:
         return 0
     check_output_path(args.output, None, "the output")
     puzzle = io.load(args.input, args.format, args.index)
-    io.write(puzzle, args.output, args.to)
+    try:
+        io.write(puzzle, args.output, args.to)
+    except OSError as exc:
+        # The checks above cannot foresee every failure (a full disk, a file under /proc).
+        raise UsageError(f"{args.output}: cannot be written here ({exc.strerror or exc})") from None
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
