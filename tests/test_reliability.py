@@ -48,8 +48,8 @@ def _one_line_error(done: subprocess.CompletedProcess, code: int, words: str) ->
 @pytest.mark.parametrize("option,path,words", [
     ("--write-lp", "a-file/model.lp", "is a file, not a folder"),
     ("--write-mps", "a-file/deeper/model.mps", "is a file, not a folder"),
-    ("--write-lp", "model", "must end in .lp"),
-    ("--write-mps", "x.txt", "must end in .mps"),
+    ("--write-lp", "model", "an LP file name must end in .lp"),
+    ("--write-mps", "x.txt", "an MPS file name must end in .mps"),
     ("--write-lp", ".", "must end in .lp"),
     # /proc lets root pass every permission check and still refuses new files.
     pytest.param("--write-lp", "/proc/model.lp", "cannot be written here",

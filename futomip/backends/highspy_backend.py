@@ -124,7 +124,7 @@ class HighspySession(Session):
         self._pass_names()
         # HiGHS picks the writer from the extension, so the path must carry the right one.
         if not str(path).lower().endswith("." + file_format):
-            raise UsageError(f"{path}: a {file_format.upper()} file name must end in .{file_format}")
+            raise UsageError(f"{path}: an {file_format.upper()} file name must end in .{file_format}")
         if self._highs.writeModel(str(path)) != self._highspy.HighsStatus.kOk:
             raise UsageError(f"{path}: HiGHS could not write the model there")
         if file_format == "lp":

@@ -98,7 +98,7 @@ def run_command(args, started: float) -> int:
     options = options_from(args)
     for path, suffix in ((args.write_lp, ".lp"), (args.write_mps, ".mps")):
         if path:
-            check_output_path(path, (suffix,), f"a {suffix[1:].upper()} file name")
+            check_output_path(path, (suffix,), f"an {suffix[1:].upper()} file name")
     action = "all" if args.all else "explain" if args.explain else "unique" if args.unique else "solve"
     task = Task(action, args.limit, args.write_lp, args.write_mps, solve=not args.no_solve)
     run = _runner(args)
