@@ -308,3 +308,15 @@ def test_all_on_an_infeasible_puzzle_leaves_unique_null(capsys):
         assert main([conflict, option, "--json"]) == 1
         data = json.loads(capsys.readouterr().out)
         assert data["status"] == "infeasible" and data["unique"] is None
+
+
+def test_help_lists_every_backend_and_solver(capsys):
+    """`futomip solve --help` listed highspy, pulp, pyomo and no cpsat, though ortools/cpsat is
+    the measured default of several kinds: the lists now come from the registries."""
+    from futomip.solvers import BACKEND_MODULES, SOLVER_NAMES
+
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"modelling layer: {', '.join(BACKEND_MODULES)}" in text and "ortools" in text
+    assert ", ".join(SOLVER_NAMES) in text and "cpsat" in text

@@ -51,8 +51,13 @@ def add_parser(commands) -> None:
 
 def add_solver_arguments(parser) -> None:
     """The options every solving command shares (solve, bench, generate, ...)."""
-    parser.add_argument("--backend", help="modelling layer: highspy, pulp, pyomo (default: fastest available)")
-    parser.add_argument("--solver", help="highs, cbc, glpk, scip, gurobi, cplex (default: fastest available)")
+    from ..solvers import BACKEND_MODULES, SOLVER_NAMES
+
+    # From the registries, so that a layer or solver added there is listed here too.
+    parser.add_argument("--backend", help=f"modelling layer: {', '.join(BACKEND_MODULES)} (default: measured "
+                                          "per kind, 'futomip solvers')")
+    parser.add_argument("--solver", help=f"{', '.join(SOLVER_NAMES)} (default: measured per kind, "
+                                         "'futomip solvers')")
     parser.add_argument("--encoding", help="model variant (Futoshiki: tight or weighted; default per solver)")
     parser.add_argument("--reduce", choices=LEVELS, default=None,
                         help="domain reduction before the model is built (nonograms: line solving, then "
