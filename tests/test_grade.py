@@ -73,3 +73,13 @@ def test_cli_grade_prints_one_json_object_per_puzzle():
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(lines) == 2 and all(line["kind"] == "nonogram" and line["human"] in
                                    ("lines", "probing", "search", "infeasible") for line in lines)
+
+
+def test_a_puzzle_the_lines_prove_impossible_says_probing_was_not_needed(tmp_path, capsys):
+    """Probing is not run then: the line said 'after probing None' (JSON keeps null)."""
+    from futomip.cli import main
+
+    path = tmp_path / "nb.nin"
+    path.write_text("3 3\n1 1\n1\n2\n1\n1 1\n2\n")
+    assert main(["grade", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("nb: human infeasible (open after lines 3, no probing needed); MIP ")

@@ -59,14 +59,21 @@ def run_command(args, started: float) -> int:
             else:
                 share = "" if marks.lp_forced_share is None else f", LP fixes {100 * marks.lp_forced_share:.0f}%"
                 rung = f" by {marks.settled_by}" if marks.settled_by not in (None, marks.human) else ""
-                line = (f"{puzzle.name or number}: human {marks.human or 'not graded'}{rung}"
-                        + (f" (open after lines {marks.open_after_lines}, after probing {marks.open_after_probing})"
-                           if marks.open_after_lines else "")
+                line = (f"{puzzle.name or number}: human {marks.human or 'not graded'}{rung}{_open_cells(marks)}"
                         + f"; MIP {marks.mip or marks.status} ({_effort(marks)}{share})")
         with printing:
             say(line, flush=True)
             printed.add(number)
     return 0
+
+
+def _open_cells(marks) -> str:
+    """The cells each rule set leaves open; probing is not run when the lines already prove
+    the puzzle impossible (its count is None then)."""
+    if not marks.open_after_lines:
+        return ""
+    probing = "no probing needed" if marks.open_after_probing is None else f"after probing {marks.open_after_probing}"
+    return f" (open after lines {marks.open_after_lines}, {probing})"
 
 
 def _effort(marks) -> str:
