@@ -93,6 +93,9 @@ def test_bench_enumerate_times_the_model_at_the_level_and_limit_asked(capsys):
     assert [row["reduction"] for row in json.loads(capsys.readouterr().out)["enumeration"]] == ["none"]
     assert main(["bench", sample, "--enumerate", "--reduce", "split"]) == 2
     assert "--reduce split enumerates by its search" in capsys.readouterr().err
+    # Options the enumeration table has no place for were dropped in silence (QA round 4).
+    assert main(["bench", sample, "--enumerate", "--against", "cpsat", "--unique"]) == 2
+    assert "takes no --against, --unique" in capsys.readouterr().err
     assert main(["bench", sample, "--enumerate", "--pairs", "pulp/cbc", "--time-limit", "0.05", "--json"]) == 0
     row, = json.loads(capsys.readouterr().out)["enumeration"]
     assert row["complete"] is False and row["solutions"] < 39

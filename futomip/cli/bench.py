@@ -80,6 +80,14 @@ def run_command(args, started: float) -> int:
     for level in levels:
         if level not in LEVELS:
             raise UnknownNameError("reduction level", level, list(LEVELS))
+    if args.enumerate:
+        # The enumeration table has no CP-SAT column, no uniqueness row and one form per pair:
+        # an option it would ignore is refused, not dropped in silence.
+        unused = [option for option, given in (("--against", args.against), ("--unique", args.unique),
+                                               ("--globals", args.globals)) if given]
+        if unused:
+            raise UsageError(f"--enumerate times every solution's enumeration and takes no {', '.join(unused)}; "
+                             "leave it out, or run the bench without --enumerate")
     if args.enumerate and "split" in levels:
         raise UsageError("--enumerate times cuts on the live model against rebuilt models, and --reduce split "
                          "enumerates by its search without a model: give --reduce none, lines or probing")
