@@ -160,9 +160,10 @@ def test_futoshiki_sniffers_leave_other_files_alone():
 # What writers refuse
 
 
-@pytest.mark.parametrize("format_name", ["grid", "csv"])
+@pytest.mark.parametrize("format_name", ["grid", "csv", "tatham"])
 def test_positional_writers_refuse_non_neighbour_relations(format_name):
-    """Grid and csv cannot hold an inequality between cells that are not neighbours."""
+    """Grid, csv and tatham cannot hold an inequality between cells that are not neighbours;
+    the message names the cells 1-based, as every message does."""
     puzzle = _puzzle(3, less=[((1, 1), (1, 3))])
     with pytest.raises(UnsupportedFeatureError, match=r"only relate neighbouring cells.*\(1,1\) < \(1,3\)"):
         io.write_text(puzzle, format_name)

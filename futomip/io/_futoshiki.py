@@ -15,7 +15,7 @@ from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.futoshiki import Cell, Futoshiki
 from ._scan import int_value, Token, TokenStream
 
-__all__ = ["puzzle_name", "names_only", "SparseClues", "neighbour_relations", "require_futoshiki"]
+__all__ = ["puzzle_name", "names_only", "SparseClues", "not_neighbours", "neighbour_relations", "require_futoshiki"]
 
 
 def puzzle_name(path: str) -> str:
@@ -108,6 +108,14 @@ def require_futoshiki(puzzle: object, format_name: str) -> Futoshiki:
     return puzzle
 
 
+def not_neighbours(format_name: str, smaller: Cell, larger: Cell) -> UnsupportedFeatureError:
+    """The refusal of a format that draws signs between neighbours only (cells 1-based)."""
+    return UnsupportedFeatureError(
+        f"the {format_name} format can only relate neighbouring cells, but the puzzle has "
+        f"({smaller[0] + 1},{smaller[1] + 1}) < ({larger[0] + 1},{larger[1] + 1}); use the opl or ampl format"
+    )
+
+
 def neighbour_relations(puzzle: Futoshiki, format_name: str) -> tuple[dict[Cell, int], dict[Cell, int]]:
     """The inequalities as signs between neighbours, for formats that draw them in place.
 
@@ -124,10 +132,7 @@ def neighbour_relations(puzzle: Futoshiki, format_name: str) -> tuple[dict[Cell,
         elif c1 == c2 and abs(r1 - r2) == 1:
             table, slot, sign = vertical, (min(r1, r2), c1), 1 if r1 < r2 else -1
         else:
-            raise UnsupportedFeatureError(
-                f"the {format_name} format can only relate neighbouring cells, but the puzzle has "
-                f"({r1 + 1},{c1 + 1}) < ({r2 + 1},{c2 + 1}); use the opl or ampl format"
-            )
+            raise not_neighbours(format_name, (r1, c1), (r2, c2))
         if table.get(slot, sign) != sign:
             raise UnsupportedFeatureError(
                 f"the {format_name} format has one sign between two neighbours, but the puzzle "

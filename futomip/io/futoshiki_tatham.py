@@ -26,6 +26,7 @@ from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.adjacent import Adjacent
 from ..puzzles.futoshiki import Futoshiki
 from ._format import Format
+from ._futoshiki import not_neighbours
 from ._scan import MAX_SIZE, content_lines, int_value, name_from_path, numbered_name
 
 __all__ = ["FORMAT", "read", "write", "sniff", "write_adjacent", "is_adjacent_id"]
@@ -118,8 +119,7 @@ def write(puzzle: Futoshiki) -> str:
         step = (small[0] - big[0], small[1] - big[1])
         letter = next((key for key, value in _STEP.items() if value == step), None)
         if letter is None:
-            raise UnsupportedFeatureError(
-                f"the tatham format holds signs between neighbours only, not {small} < {big} (0-based)")
+            raise not_neighbours("tatham", small, big)
         marks[big] = marks.get(big, "") + letter
     return _id(f"{n}", puzzle.givens, marks)
 
