@@ -165,21 +165,24 @@ def test_positional_writers_refuse_non_neighbour_relations(format_name):
     """Grid, csv and tatham cannot hold an inequality between cells that are not neighbours;
     the message names the cells 1-based, as every message does."""
     puzzle = _puzzle(3, less=[((1, 1), (1, 3))])
-    with pytest.raises(UnsupportedFeatureError, match=r"only relate neighbouring cells.*\(1,1\) < \(1,3\)"):
+    with pytest.raises(UnsupportedFeatureError,
+                       match=r"only relate neighbouring cells.*\(1,1\) < \(1,3\); it can be written as: ampl, opl$"):
         io.write_text(puzzle, format_name)
 
 
 @pytest.mark.parametrize("format_name", ["grid", "csv"])
 def test_positional_writers_refuse_both_directions(format_name):
-    """Grid and csv have one sign between two neighbours, so a < b together with b < a is refused."""
+    """Grid and csv have one sign between two neighbours, so a < b together with b < a is
+    refused, naming every format that holds it (tatham marks both cells)."""
     puzzle = _puzzle(2, less=[((1, 1), (2, 1)), ((2, 1), (1, 1))])
-    with pytest.raises(UnsupportedFeatureError, match="both ways"):
+    with pytest.raises(UnsupportedFeatureError, match="both ways; it can be written as: ampl, opl, tatham$"):
         io.write_text(puzzle, format_name)
 
 
 def test_grid_writer_refuses_boards_above_nine():
     """The grid format draws one digit per cell, so a 10x10 board is refused with a pointer to other formats."""
-    with pytest.raises(UnsupportedFeatureError, match="up to 9x9; this one is 10x10: use the grid-wide, csv, opl, ampl or tatham"):
+    with pytest.raises(UnsupportedFeatureError,
+                       match="up to 9x9; this one is 10x10; it can be written as: ampl, csv, grid-wide, opl, tatham$"):
         io.write_text(_puzzle(10), "grid")
 
 

@@ -320,3 +320,10 @@ def test_a_non_file_with_more_clue_lines_than_its_width_is_an_error(tmp_path):
     damaged.write_text(text.replace("width 5", "width 4"))
     with pytest.raises(DataFormatError, match=r"narrow\.non:\d+:1: expected a key after the columns block of 4 lines"):
         io.read(damaged)
+
+
+def test_a_puzzle_no_format_holds_is_refused_saying_so():
+    """The formats a refused puzzle can go to are computed: here there are none."""
+    open_line = Nonogram(((1,), None), ((1,), ()))
+    with pytest.raises(UnsupportedFeatureError, match="unconstrained lines, found row 2; no other format holds it$"):
+        io.write_text(open_line, "non")

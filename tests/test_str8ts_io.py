@@ -51,7 +51,7 @@ def test_unbounded_formats_hold_boards_above_nine(format_name):
 def test_single_character_formats_refuse_boards_above_nine(format_name):
     """A format with one character per digit refuses a 10x10 board and names the alternatives."""
     puzzle = Str8ts.from_cells(10)
-    with pytest.raises(UnsupportedFeatureError, match="up to 9x9, not 10x10; use str8ts-seed or str8ts-dat"):
+    with pytest.raises(UnsupportedFeatureError, match="up to 9x9, not 10x10; it can be written as: str8ts-dat, str8ts-seed$"):
         io.write_text(puzzle, format_name)
 
 

@@ -175,14 +175,33 @@ def load(path: str | Path, format: str | None = None, index: int | None = None):
 
 def write_text(puzzle, format: str) -> str:
     """``puzzle`` in ``format`` as text; a format writes puzzles of its own kind only (an
-    Adjacent puzzle in a Futoshiki format would lose the rules of its unmarked pairs)."""
+    Adjacent puzzle in a Futoshiki format would lose the rules of its unmarked pairs), and
+    a refusal names the formats that do hold the puzzle."""
     fmt = _format(format)
     kind = getattr(puzzle, "kind", None)
     if kind is not None and kind != fmt.kind:
         writable = sorted(f.name for f in FORMATS.values() if f.kind == kind and f.write is not None)
         raise UnsupportedFeatureError(f"the {fmt.name} format holds {fmt.kind} puzzles, not {kind}; "
                                       f"{_article(kind)} {kind} can be written as: {', '.join(writable) or 'nothing yet'}")
-    return fmt.write(puzzle)
+    try:
+        return fmt.write(puzzle)
+    except UnsupportedFeatureError as refusal:
+        raise UnsupportedFeatureError(f"{refusal}; {_where_it_fits(puzzle, fmt)}") from None
+
+
+def _where_it_fits(puzzle, refused: Format) -> str:
+    """The other formats of the puzzle's kind whose writers take it, found by writing it:
+    what each can hold (sizes, which signs) is known only to its writer."""
+    holders = []
+    for fmt in FORMATS.values():
+        if fmt.kind != refused.kind or fmt is refused:
+            continue
+        try:
+            fmt.write(puzzle)
+        except UnsupportedFeatureError:
+            continue
+        holders.append(fmt.name)
+    return f"it can be written as: {', '.join(sorted(holders))}" if holders else "no other format holds it"
 
 
 def write(puzzle, path: str | Path, format: str | None = None) -> None:

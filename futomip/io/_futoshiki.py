@@ -112,7 +112,7 @@ def not_neighbours(format_name: str, smaller: Cell, larger: Cell) -> Unsupported
     """The refusal of a format that draws signs between neighbours only (cells 1-based)."""
     return UnsupportedFeatureError(
         f"the {format_name} format can only relate neighbouring cells, but the puzzle has "
-        f"({smaller[0] + 1},{smaller[1] + 1}) < ({larger[0] + 1},{larger[1] + 1}); use the opl or ampl format"
+        f"({smaller[0] + 1},{smaller[1] + 1}) < ({larger[0] + 1},{larger[1] + 1})"
     )
 
 
@@ -136,7 +136,7 @@ def neighbour_relations(puzzle: Futoshiki, format_name: str) -> tuple[dict[Cell,
         if table.get(slot, sign) != sign:
             raise UnsupportedFeatureError(
                 f"the {format_name} format has one sign between two neighbours, but the puzzle "
-                f"relates ({r1 + 1},{c1 + 1}) and ({r2 + 1},{c2 + 1}) both ways; use the opl or ampl format"
+                f"relates ({r1 + 1},{c1 + 1}) and ({r2 + 1},{c2 + 1}) both ways"
             )
         table[slot] = sign
     return horizontal, vertical

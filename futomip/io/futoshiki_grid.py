@@ -204,7 +204,7 @@ def write(puzzle: Futoshiki) -> str:
     if puzzle.size > _MAX_CELLS:
         raise UnsupportedFeatureError(
             f"the grid format draws one digit per cell, so it holds boards up to {_MAX_CELLS}x{_MAX_CELLS}; "
-            f"this one is {puzzle.size}x{puzzle.size}: use the grid-wide, csv, opl, ampl or tatham format"
+            f"this one is {puzzle.size}x{puzzle.size}"
         )
     # Checked before drawing: render lists what it cannot draw below the board, which
     # this format could not read back.

@@ -189,7 +189,7 @@ def write(puzzle) -> str:
     n = puzzle.size
     if n == 1 and puzzle.givens == ((0,),):
         raise UnsupportedFeatureError("the qcp format cannot hold an order-1 square with its cell open: a hole and "
-                                      "the clue 1 are both 'var 0 .. 0', which reads back as the clue (write it as pls)")
+                                      "the clue 1 are both 'var 0 .. 0', which reads back as the clue")
     lines = []
     for r in range(n):
         for c in range(n):

@@ -127,6 +127,6 @@ def require_str8ts(puzzle, format_name: str, max_size: int | None = None) -> Str
     if max_size is not None and puzzle.size > max_size:
         raise UnsupportedFeatureError(
             f"format {format_name} writes one character per digit, so it holds boards up to "
-            f"{max_size}x{max_size}, not {puzzle.size}x{puzzle.size}; use str8ts-seed or str8ts-dat"
+            f"{max_size}x{max_size}, not {puzzle.size}x{puzzle.size}"
         )
     return puzzle
