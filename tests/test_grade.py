@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from strategies import nonogram_puzzles
 from test_reduction_nonogram import _all_solutions
@@ -83,3 +84,15 @@ def test_a_puzzle_the_lines_prove_impossible_says_probing_was_not_needed(tmp_pat
     path.write_text("3 3\n1 1\n1\n2\n1\n1 1\n2\n")
     assert main(["grade", str(path)]) == 0
     assert capsys.readouterr().out.startswith("nb: human infeasible (open after lines 3, no probing needed); MIP ")
+
+
+def test_a_solver_without_node_counts_gets_the_milp_status_for_a_label(capsys):
+    """CP-SAT reports no nodes, so no presolve/root/branching label: JSON null, text the
+    status (docs/generate.md)."""
+    pytest.importorskip("ortools")
+    from futomip.cli import main
+
+    marks = grade(io.load(DATA / "futoshiki.dat"), Options(backend="ortools", solver="cpsat", time_limit=60))
+    assert (marks.mip, marks.nodes, marks.status) == (None, None, "solved")
+    assert main(["grade", str(DATA / "futoshiki.dat"), "--backend", "ortools", "--solver", "cpsat"]) == 0
+    assert "; MIP solved (" in capsys.readouterr().out

@@ -21,7 +21,8 @@ branch-and-bound nodes, simplex iterations and solve seconds, and, where the kin
 allows it, the share of the LP relaxation's cell-value columns that the relaxation alone
 fixes to 0 or 1 (``futomip.draw.lp``; 100% means the LP decides the puzzle before any
 branching).  Its label is ``presolve`` (no simplex iteration needed), ``root`` (one node at
-most) or ``branching`` (more).
+most) or ``branching`` (more); ``None`` when the solver reports no node count (CP-SAT,
+GLPK) or the MILP ends unsolved (the CLI then prints the MILP's status).
 
 Must not import the CLI.
 """
