@@ -323,3 +323,20 @@ def test_help_lists_every_backend_and_solver(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert f"modelling layer: {', '.join(BACKEND_MODULES)}" in text and "ortools" in text
     assert ", ".join(SOLVER_NAMES) in text and "cpsat" in text
+
+
+def test_an_os_error_names_its_file(monkeypatch, capsys):
+    """An OS error no command turned into its own message printed Python's "[Errno 5]
+    Input/output error: 'x'"; it reads "x: Input/output error", as the other file errors do."""
+    import errno
+
+    import futomip.io
+
+    def refuse(path, *args, **kwargs):
+        raise OSError(errno.EIO, "Input/output error", path)
+
+    monkeypatch.setattr(futomip.io, "read", refuse)
+    monkeypatch.setattr(futomip.io, "load", refuse, raising=False)
+    assert main(["solve", str(SAMPLE)]) == 2
+    err = capsys.readouterr().err
+    assert f"futomip: error: {SAMPLE}: Input/output error" in err and "Errno" not in err

@@ -201,7 +201,9 @@ def _main(argv: list[str], started: float) -> int:
     except OSError as exc:
         if stopping.ending():
             stopping.await_the_end()  # the ending's consequence, as below
-        print(f"futomip: error: {exc}", file=sys.stderr)
+        # Name the file the system refused, in the words of the other file errors (not "[Errno 5] ...").
+        text = f"{exc.filename}: {exc.strerror}" if exc.filename and exc.strerror else str(exc)
+        print(f"futomip: error: {text}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt as exc:
         leave_after_interrupt(exc)
