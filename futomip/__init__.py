@@ -11,6 +11,13 @@ Importing futomip loads no solver and no modelling layer; they are imported on f
 
 from __future__ import annotations
 
+import time as _time
+
+IMPORTED_AT = _time.perf_counter()
+"""When futomip's first line ran (``time.perf_counter()``): the program's time limit counts
+from the process's start, but from no further back than a moment before this
+(``futomip.cli``'s ``_process_start``)."""
+
 import importlib.util as _importlib_util
 import sys as _sys
 from pathlib import Path as _Path

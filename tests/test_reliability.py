@@ -512,3 +512,17 @@ def test_an_output_suffix_that_does_not_fit_the_puzzle_names_what_does(tmp_path,
     done = _run("convert", str(DATA / "nonogram" / "formats" / "notebook-sample.dzn"), str(tmp_path / target))
     _one_line_error(done, 2, words)
     assert "non (.non" in done.stderr and not (tmp_path / target).exists()
+
+
+def test_the_time_limit_does_not_count_what_the_shell_did_before_futomip():
+    """`bash -c 'sleep 3; futomip FILE --time-limit 2'` ended at once with "the command's time
+    limit ran out before this puzzle started": bash runs its last command by exec, in its own
+    process, and the limit counted from that process's start (the shell's fork).  The limit
+    counts from the process's start, but from no earlier than a moment before futomip's first
+    line ran."""
+    command = [_program()] if _program() else [sys.executable, "-m", "futomip"]
+    line = " ".join(f"'{part}'" for part in command + [str(SAMPLE), "--time-limit", "2", "--json"])
+    done = subprocess.run(["bash", "-c", f"sleep 3; exec {line}"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["status"] == "solved" and data["seconds"]["total"] < 2

@@ -130,18 +130,32 @@ def _leave(code: int) -> None:
     os._exit(code)
 
 
+STARTUP_ALLOWANCE = 0.25
+"""Seconds the interpreter may take to start before futomip's first line runs (some 20-60 ms
+on an idle machine): how far back from that line the time limit may start."""
+
+
 def _process_start() -> float:
     """The ``time.perf_counter()`` reading at which this process started (Linux ``/proc``),
-    else now."""
+    so that the interpreter's start and the imports count against the time limit; else the
+    moment futomip was first imported.
+
+    A process's start is when it was forked, not when it began to run futomip: a shell that
+    runs its last command by ``exec`` (``bash -c 'sleep 8; futomip FILE'``, a subshell) hands
+    futomip its own process, whose earlier life must not count.  So the start is taken no
+    earlier than ``STARTUP_ALLOWANCE`` seconds before futomip's first line ran."""
+    from .. import IMPORTED_AT
+
+    earliest = IMPORTED_AT - STARTUP_ALLOWANCE
     try:
         with open("/proc/self/stat") as handle:
             fields = handle.read().rsplit(")", 1)[1].split()
         with open("/proc/uptime") as handle:
             uptime = float(handle.read().split()[0])
         age = uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK")
-        return time.perf_counter() - min(max(0.0, age), 60.0)
+        return max(time.perf_counter() - max(0.0, age), earliest)
     except (OSError, ValueError, IndexError):
-        return time.perf_counter()
+        return IMPORTED_AT
 
 
 def main(argv: list[str] | None = None, handle_signals: bool | None = None, started: float | None = None) -> int:
