@@ -31,7 +31,8 @@ class Format:
 
 
 def one_line(title: str | None) -> str:
-    """``title`` with every run of blanks and line breaks as one space: the writers that put
-    a name on a line of its own (a comment, ``title "..."``) would otherwise write a second
-    line that their reader takes for data (webpbn XML titles may span lines)."""
-    return " ".join((title or "").split())
+    """``title`` with each line break (``\\r\\n`` and every break ``str.splitlines`` knows) as one
+    space: the writers that put a name on a line of its own (a comment, ``title "..."``) would
+    otherwise write a second line that their reader takes for data (webpbn XML titles may span
+    lines).  Other blanks stay as they are, so a name without a line break comes back exactly."""
+    return " ".join((title or "").splitlines())
