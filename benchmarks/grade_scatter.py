@@ -41,7 +41,7 @@ def main() -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from futomip.make.generate_nonogram import _picture
+    from futomip.make.generate_nonogram import random_picture
     from futomip.puzzles.nonogram import from_grid
     from futomip.make.grade import grade
     from futomip.options import Options
@@ -51,7 +51,7 @@ def main() -> None:
     rows = []
     for k in range(args.count):
         size = sizes[k % len(sizes)]
-        marks = grade(from_grid(_picture(size, size, args.density, rng)), Options(time_limit=60))
+        marks = grade(from_grid(random_picture(size, size, args.density, rng)), Options(time_limit=60))
         if marks.human in LEVELS and marks.lp_forced_share is not None:
             rows.append((size, marks))
         print(f"{k + 1}/{args.count}", end="\r", file=sys.stderr)

@@ -2,9 +2,10 @@
 
     python benchmarks/random_nonograms.py OUT --size 25 --density 0.4 --count 20 --seed 900
 
-Each puzzle is a random picture (every cell black with probability ``--density``, Python's
-``random.Random(seed + k)`` for the k-th) with its clues read off (``puzzles.nonogram.from_grid``);
-it has at least that picture as a solution and is not made unique.  Tournament puzzles are
+Each puzzle is a random picture (``make.generate_nonogram.random_picture``: every cell black
+with probability ``--density``, Python's ``random.Random(seed + k)`` for the k-th) with its
+clues read off (``puzzles.nonogram.from_grid``); it has at least that picture as a solution
+and is not made unique.  Tournament puzzles are
 25x25 at about half black; lower densities leave more cells open after line solving and
 probing, so they search longer.  Files are named ``r{size}-{percent}-{seed}.non``.
 """
@@ -16,6 +17,7 @@ import random
 from pathlib import Path
 
 from futomip import io
+from futomip.make.generate_nonogram import random_picture
 from futomip.puzzles.nonogram import from_grid
 
 
@@ -30,8 +32,7 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for seed in range(args.seed, args.seed + args.count):
-        rng = random.Random(seed)
-        grid = [[int(rng.random() < args.density) for _ in range(args.size)] for _ in range(args.size)]
+        grid = random_picture(args.size, args.size, args.density, random.Random(seed))
         name = f"r{args.size}-{round(args.density * 100)}-{seed}"
         io.write(from_grid(grid, name), out / f"{name}.non")
     print(f"wrote {args.count} puzzles to {out}")

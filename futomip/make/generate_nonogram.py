@@ -34,14 +34,16 @@ from ..options import Deadline, Options
 from ..puzzles.nonogram import Nonogram, from_grid
 from ..pipeline.solve import solve
 
-__all__ = ["generate_nonogram", "DIFFICULTIES", "STRATEGIES"]
+__all__ = ["generate_nonogram", "random_picture", "DIFFICULTIES", "STRATEGIES"]
 
 DIFFICULTIES = HUMAN_LEVELS
 
 STRATEGIES = ("climb", "draw")
 
 
-def _picture(width: int, height: int, density: float, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+def random_picture(width: int, height: int, density: float, rng: random.Random) -> tuple[tuple[int, ...], ...]:
+    """A ``height`` x ``width`` 0/1 picture, each cell black (1) with probability ``density``,
+    row by row from ``rng``."""
     return tuple(tuple(int(rng.random() < density) for _ in range(width)) for _ in range(height))
 
 
@@ -78,7 +80,7 @@ def generate_nonogram(
             raise GenerationStopped(f"no {difficulty or 'unique'} {width}x{height} nonogram within the time limit "
                                     f"({attempts} pictures tried)")
         attempts += 1
-        grid = _picture(width, height, density, rng)
+        grid = random_picture(width, height, density, rng)
         puzzle = from_grid(grid)
         level, _, _ = human_grade(puzzle, deadline.end)
         if progress:
