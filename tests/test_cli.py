@@ -145,8 +145,11 @@ def test_a_contradiction_the_reduction_finds_is_named_and_builds_no_model(tmp_pa
 def test_solve_options_may_come_before_the_file(capsys):
     """`futomip --json FILE` and `futomip -q FILE` said "invalid choice: 'FILE'": the shortcut
     for `solve` took only a file first."""
+    import futomip
+
     code, data = _json(capsys, ["--json", str(SAMPLE)])
     assert code == 0 and data["status"] == "solved"
+    assert futomip.verify(futomip.load(SAMPLE), tuple(map(tuple, data["solution"]))) == []
     assert main(["-q", "--time-limit", "30", str(SAMPLE)]) == 0
     assert "status:" not in capsys.readouterr().out  # quiet: the grid only
 

@@ -526,3 +526,6 @@ def test_the_time_limit_does_not_count_what_the_shell_did_before_futomip():
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["status"] == "solved" and data["seconds"]["total"] < 2
+    import futomip
+
+    assert futomip.verify(futomip.load(SAMPLE), tuple(map(tuple, data["solution"]))) == []
