@@ -9,6 +9,12 @@ starts (forked solvers, race and batch workers) use it too, and removes it with 
 it on every way out (``remove``), once the solver programs that could still write there are
 ended.  The program leaves with ``os._exit``, which runs no ``atexit`` hook, so each of its
 ways out calls ``remove``; the hook covers the exits through the interpreter (``--help``).
+The folder is also the temporary folder of the command and of the processes it starts
+(``tempfile.tempdir`` and ``TMPDIR``): ``multiprocessing``'s fork server (the solver race)
+keeps its socket in a ``pymp-`` folder that only an interpreter exit removes, so every race
+left one in /tmp.  Behind a TMPDIR so long that the socket's path would not fit
+(``SOCKET_ROOM``) the fork server keeps its folder there, as before.
+
 Without the program (the Python API) there is no such folder (``folder`` is None) and the
 layers use their own temporary files, which they remove after each solve.
 
@@ -27,6 +33,10 @@ __all__ = ["VARIABLE", "make", "folder", "remove"]
 VARIABLE = "FUTOMIP_SCRATCH"
 """The environment variable that names the folder to the processes the command starts."""
 
+SOCKET_ROOM = 107 - len("/pymp-12345678/listener-12345678")
+"""The longest folder that can hold the fork server's socket folder and socket: a Unix socket's
+path has at most 107 bytes.  Behind a longer TMPDIR the fork server keeps its own folder."""
+
 _made: tuple[str, int] | None = None
 """The folder this process made, and the process id: a forked child inherits the value but
 must not remove its parent's folder."""
@@ -37,6 +47,11 @@ def make() -> None:
     global _made
     path = tempfile.mkdtemp(prefix="futomip-scratch-")
     os.environ[VARIABLE] = path
+    # Whatever this process and its children put in the temporary folder goes with it, unless
+    # the fork server's socket would not fit there (Python 3.11 does not shorten the path).
+    if len(os.fsencode(path)) <= SOCKET_ROOM:
+        tempfile.tempdir = path
+        os.environ["TMPDIR"] = path
     _made = (path, os.getpid())
     atexit.register(remove)  # the ways out through the interpreter (argparse's exit, --help)
 

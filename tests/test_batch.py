@@ -24,8 +24,9 @@ SEEDS = sorted(str(path) for path in DATA.glob("*.txt"))  # 9 puzzles, 1 of them
 
 
 def _batch(tmp_path: Path, *arguments: str, **popen) -> subprocess.Popen:
-    # The marker lets a test find every process the batch started (workers inherit it).
-    env = dict(os.environ, PYTHONUNBUFFERED="1", FUTOMIP_BATCH_TEST=str(tmp_path))
+    # The marker lets a test find every process the batch started (workers inherit it).  A
+    # program ended by SIGKILL cannot remove its scratch folder: TMPDIR keeps it in the test's.
+    env = dict(os.environ, PYTHONUNBUFFERED="1", FUTOMIP_BATCH_TEST=str(tmp_path), TMPDIR=str(tmp_path))
     return subprocess.Popen([sys.executable, "-m", "futomip", "batch", *arguments], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path, **popen)
 

@@ -139,7 +139,8 @@ def _worker_pids(out: Path) -> set[int]:
 def _batch(tmp_path: Path, *arguments: str) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "futomip", "batch", *arguments], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                            # a program ended by SIGKILL leaves its scratch folder: in the test's
+                            env=dict(os.environ, PYTHONUNBUFFERED="1", TMPDIR=str(tmp_path)))
 
 
 def test_killed_worker_loses_no_job_and_each_job_ends_once(tmp_path, cluster):

@@ -10,7 +10,7 @@ uniqueness proof, or a complete enumeration; a time limit or an error never wins
 no entrant proves anything the most informative of their results is returned.
 
 Workers come from a fork server (``multiprocessing``'s ``forkserver``, where the platform has
-it) with futomip and the entrants' libraries loaded once, so a race costs a fork per
+it and the temporary folder's path leaves room for its socket; else ``spawn``) with futomip and the entrants' libraries loaded once, so a race costs a fork per
 entrant rather than a fresh interpreter.  Workers are stopped after a win, at the deadline,
 on Ctrl-C or SIGTERM and when the race raises, and every process is waited for by its
 parent: a worker with a solver program running (CBC, glpsol) is told to stop through a pipe,
@@ -29,11 +29,13 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import wait
 
+from .. import scratch
 from .._children import child_pids, kill_children_now
 from ..errors import UsageError
 from ..options import Deadline, Options
@@ -112,11 +114,14 @@ def _rank(result: Result) -> int:
 
 
 def _context():
-    try:
-        context = multiprocessing.get_context("forkserver")
-    except ValueError:
-        return multiprocessing.get_context("spawn")
-    return context
+    # The fork server listens on a Unix socket in a folder under the temporary folder, and
+    # Python 3.11 fails with "AF_UNIX path too long" behind a long TMPDIR: spawn needs no socket.
+    if len(os.fsencode(tempfile.gettempdir())) <= scratch.SOCKET_ROOM:
+        try:
+            return multiprocessing.get_context("forkserver")
+        except ValueError:
+            pass
+    return multiprocessing.get_context("spawn")
 
 
 def run_race(puzzle, task, options: Options, deadline: Deadline, on_solution=None, *, run_entrant) -> Result:
