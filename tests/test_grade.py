@@ -96,3 +96,16 @@ def test_a_solver_without_node_counts_gets_the_milp_status_for_a_label(capsys):
     assert (marks.mip, marks.nodes, marks.status) == (None, None, "solved")
     assert main(["grade", str(DATA / "futoshiki.dat"), "--backend", "ortools", "--solver", "cpsat"]) == 0
     assert "; MIP solved (" in capsys.readouterr().out
+
+
+def test_index_names_the_puzzle_by_its_place_in_the_file(capsys):
+    """``--index 2`` graded the right puzzle but reported ``"index": 0`` (its place in a list of
+    one); the JSON index, and the time-limit line's ``puzzle``, are now its place in the file."""
+    from futomip.cli import main
+
+    hardest = str(DATA / "sudoku" / "hardest.txt")
+    assert main(["grade", hardest, "--index", "2", "--json"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert (line["index"], line["name"]) == (2, "hard-c")
+    assert main(["grade", hardest, "--index", "1", "--json", "--time-limit", "0.000001"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"puzzle": 1, "name": "hard-b", "status": "time_limit"}

@@ -27,7 +27,12 @@ def run_command(args, started: float) -> int:
 
     options = options_from(args)
     deadline = Deadline(options.time_limit, start=started)
-    puzzles = [io.load(args.file, args.format, args.index)] if args.index is not None else io.read(args.file, args.format)
+    # Each puzzle with its place in the file: with --index the one puzzle keeps its own number
+    # (it was reported as 0, the place in a list of one).
+    if args.index is not None:
+        puzzles = [(args.index, io.load(args.file, args.format, args.index))]
+    else:
+        puzzles = list(enumerate(io.read(args.file, args.format)))
     printed: set[int] = set()
     printing = threading.Lock()
 
@@ -42,13 +47,13 @@ def run_command(args, started: float) -> int:
         # printed as not graded, and the program ends.
         def on_expiry() -> int:
             if printing.acquire(timeout=0.5):
-                for number, puzzle in enumerate(puzzles):
+                for number, puzzle in puzzles:
                     if number not in printed:
                         say(not_graded(number, puzzle), flush=True)
             return 0
 
         stopping.set_hard_deadline(deadline.end + max(0.1 * options.time_limit, 0.5) - 0.3, on_expiry)
-    for number, puzzle in enumerate(puzzles):
+    for number, puzzle in puzzles:
         if deadline.expired:
             line = not_graded(number, puzzle)
         else:
