@@ -142,6 +142,17 @@ def test_a_contradiction_the_reduction_finds_is_named_and_builds_no_model(tmp_pa
     assert code == 1 and pinned["status"] == "infeasible" and pinned["seconds"]["build"] > 0
 
 
+def test_a_nonogram_line_the_reduction_finds_impossible_is_named_in_the_puzzles_terms(tmp_path, capsys):
+    """The note said "the reduction found ('column', 2) impossible" (a 0-based tuple) where the
+    reduction line said "column 3"; both now name it as the reduction's summary does."""
+    path = tmp_path / "impossible.non"
+    path.write_text("width 3\nheight 3\n\nrows\n3\n3\n3\n\ncolumns\n3\n3\n1\n")
+    code, data = _json(capsys, [str(path), "--json", "--backend", "highspy", "--solver", "highs"])
+    assert code == 1 and data["status"] == "infeasible" and data["solution"] is None
+    assert data["reduction"]["contradiction"] == "column 3"
+    assert data["message"] == "no solution: the reduction found column 3 impossible"
+
+
 def test_solve_options_may_come_before_the_file(capsys):
     """`futomip --json FILE` and `futomip -q FILE` said "invalid choice: 'FILE'": the shortcut
     for `solve` took only a file first."""

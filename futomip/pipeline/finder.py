@@ -99,6 +99,9 @@ class SolutionFinder:
         # only report its first violated row).
         self._impossible = getattr(self.domains, "contradiction", None) \
             if self.level == "split" and self.split is None else None
+        if self._impossible is not None:
+            # As the reduction's summary names it (a nonogram's own is a 0-based (kind, index)).
+            self._impossible = self.domains.summary().get("contradiction") or self._impossible
         if self.split is None:
             if self._settled is None and self._impossible is None:
                 self.model = self._build(self.domains)
