@@ -116,6 +116,29 @@ def test_a_pair_that_cannot_run_here_is_refused_before_any_job(tmp_path, monkeyp
     assert main(["batch", SEEDS[0], "-o", str(out), "--method", "propagate", "-q"]) == 0
 
 
+def test_dask_missing_is_refused_before_the_results_file_is_made(tmp_path, monkeypatch, capsys):
+    """Without Dask, ``--dask local`` (or a scheduler address) exited 3 with the hint but left
+    an empty results file behind, made before the import failed; the --pairs and --method
+    refusals leave none.  Now Dask is checked first: exit 3, the hint, no file."""
+    import builtins
+
+    from futomip.cli import main
+
+    real_import = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name.split(".")[0] in ("dask", "distributed"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    out = tmp_path / "r.jsonl"
+    for address in ("local", "tcp://127.0.0.1:1"):
+        assert main(["batch", SEEDS[0], "-o", str(out), "--method", "propagate", "--dask", address, "-q"]) == 3
+        assert "pip install 'futomip[dask]'" in capsys.readouterr().err
+        assert not out.exists()
+
+
 def test_solution_files_and_repeats_are_left_out_and_every_bad_file_is_named(tmp_path, capsys):
     """`batch made/*` on generate's output named the .sol files too, and the batch stopped at the
     first (exit 2); a file given twice ran twice under one key.  Now .sol files are left out with

@@ -24,7 +24,7 @@ from typing import Callable
 from .._children import terminate_children
 from .work import Job, execute, failed_record
 
-__all__ = ["run_here", "run_local", "run_dask", "default_jobs"]
+__all__ = ["run_here", "run_local", "run_dask", "require_dask", "default_jobs"]
 
 
 def default_jobs() -> int:
@@ -166,6 +166,18 @@ def _abandon(executor) -> None:
     terminate_children(grace=0.3)
 
 
+def require_dask() -> None:
+    """``SolverUnavailableError`` (exit 3, with the install hint) when Dask distributed cannot
+    be imported.  The batch asks before it opens its results file: the failure inside
+    ``run_dask`` came after the file was made, and left an empty one behind."""
+    from ..errors import SolverUnavailableError
+
+    try:
+        import dask.distributed  # noqa: F401 - only whether it imports
+    except ImportError:
+        raise SolverUnavailableError("--dask needs Dask distributed: pip install 'futomip[dask]'") from None
+
+
 def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[dict], None]) -> None:
     """The jobs on a Dask distributed cluster: ``local`` starts a ``LocalCluster`` of
     ``workers`` single-threaded worker processes; else ``address`` is a scheduler
@@ -175,12 +187,9 @@ def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[d
     hands its jobs to the other workers, and each job's record is written once, when its
     future first finishes.  A job the cluster gives up on (it was on too many workers that
     died: Dask's ``KilledWorker``) becomes an ``error`` line, which ``--resume`` runs again."""
-    from ..errors import SolverUnavailableError
+    require_dask()
+    from dask.distributed import Client, LocalCluster, as_completed
 
-    try:
-        from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError:
-        raise SolverUnavailableError("--dask needs Dask distributed: pip install 'futomip[dask]'") from None
     cluster = None
     if address == "local":
         import logging

@@ -66,7 +66,7 @@ def _default_method(args, options: Options) -> str:
 
 
 def run_command(args, started: float) -> int:
-    from ..batch.runner import default_jobs, run_dask, run_here, run_local
+    from ..batch.runner import default_jobs, require_dask, run_dask, run_here, run_local
     from ..batch.store import Store, done_keys, drop_error_lines, error_keys
     from ..batch.work import parse_labels, plan
     from . import EXIT_SOLVED, leave_after_interrupt
@@ -82,6 +82,9 @@ def run_command(args, started: float) -> int:
     labels = parse_labels(args.method or _default_method(args, options), args.pairs)
     if args.dask in (None, "local"):
         _check_runnable(labels)
+    if args.dask:
+        # Before the results file is made: refused later, it left an empty file behind.
+        require_dask()
     files = _read_files(args.files)
     failed = error_keys(args.output) if args.resume else set()
     skip = (done_keys(args.output) - failed) if args.resume else set()
