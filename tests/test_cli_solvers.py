@@ -223,3 +223,23 @@ def test_scip_presolve_counts_are_what_presolve_removed(capsys, backend):
     assert main([str(HARD), "--reduce", "none", "--json", "--backend", backend, "--solver", "scip"]) == 0
     stats = _json(capsys)["stats"]
     assert 0 < stats["presolve_rows_removed"] <= 1000 and 0 < stats["presolve_columns_removed"] <= 729, stats
+
+
+def test_solvers_text_says_how_to_get_every_pip_solver_at_once(capsys, monkeypatch):
+    """A base install's `futomip solvers` named each missing solver's own package (SCIP's hint
+    not even the extra) and never `futomip[all]`; and its "first choice for futoshiki" line
+    covered one kind, though the measured defaults listed after it are what a solve runs.  Now
+    a line names `pip install 'futomip[all]'` whenever a solver pip brings is missing (here
+    python-sat, made to look absent), SCIP's hint names its extra, and the first choices stay
+    in the JSON only."""
+    from futomip.cli import solvers as solvers_command
+    from futomip.solvers import solver
+
+    assert "futomip[scip]" in solver("scip").install
+    monkeypatch.setattr(solvers_command, "_has", lambda module: False)
+    assert main(["solvers"]) == 0
+    text = capsys.readouterr().out
+    assert "pip install 'futomip[all]'" in text and "Kissat" in text
+    assert "first choice for" not in text
+    assert main(["solvers", "--json"]) == 0
+    assert "first_choice" in _json(capsys)

@@ -35,6 +35,16 @@ def add_parser(commands) -> None:
     parser.add_argument("--json", action="store_true", help="print the pairs and their capabilities as one JSON object")
 
 
+PIP_SOLVERS = {"highs": "HiGHS", "cbc": "CBC", "scip": "SCIP", "cpsat": "CP-SAT", "kissat": "Kissat (python-sat)"}
+"""What ``pip install 'futomip[all]'`` brings (Kissat is not a pair: the nonograms' ``--method sat``)."""
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
+
+
 def _capability_words(capabilities) -> str:
     short = {"incremental": "incremental", "seed": "seed", "threads": "threads", "whole_seconds": "whole-second limit",
              "own_process": "own process", "solver_options": "options"}
@@ -77,9 +87,11 @@ def run_command(args, started: float) -> int:
         status = "available" if pair.available else "hidden" if pair.hidden else "missing"
         say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {_capability_words(pair.capabilities):<42} "
             f"{pair.how}".rstrip())
+    if any(not pair.available and not pair.hidden and pair.solver in PIP_SOLVERS for pair in found) or not _has("pysat"):
+        say(f"every solver pip can bring ({', '.join(PIP_SOLVERS.values())}): pip install 'futomip[all]'")
+    # The per-kind first choices (JSON "first_choice") are not listed: the defaults below, measured
+    # per kind, are what a solve runs, and they say so.
     say(f"\ndefault pair: {default_text or 'none'} (preference order: {', '.join(order)})")
-    for kind, name in first.items():
-        say(f"first choice for {kind}: {name} when available (measured faster on {kind})")
     say("defaults (the futomip command, futomip batch and futomip.solve alike, when nothing is pinned):")
     for kind, chosen in defaults.items():
         say(_default_line(kind, chosen["reason"]))

@@ -91,7 +91,7 @@ def _typed(text: str):
 class Scip(Solver):
     name = "scip"
     description = "SCIP (Apache 2.0 licence), in this process through pyscipopt"
-    install = "pip install pyscipopt"
+    install = "pip install pyscipopt (or pip install 'futomip[scip]')"
     layers = {
         "pulp": Capabilities(seed=True, solver_options=True),
         "pyomo": Capabilities(incremental=True, seed=True, solver_options=True),
