@@ -74,6 +74,32 @@ def test_report_command_writes_csv_and_pictures(tmp_path, capsys):
         assert "<svg" in (folder / f"{stem}.svg").read_text()
 
 
+def test_report_without_matplotlib_writes_table_and_csv_and_skips_the_pictures(tmp_path, capsys, monkeypatch):
+    """The base install has no matplotlib: ``report -o DIR`` printed the table, wrote
+    summary.csv, then failed with "solver unavailable", exit 3.  The pictures are optional
+    (docs/batch.md: "with matplotlib"), so they are skipped with a one-line note naming the
+    extra, and the command exits 0."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name == "matplotlib" or name.startswith("matplotlib."):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    results = tmp_path / "r.jsonl"
+    results.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
+    folder = tmp_path / "out"
+    assert main(["report", str(results), "-o", str(folder)]) == 0
+    captured = capsys.readouterr()
+    assert "| slow | 10 | 8 |" in captured.out
+    assert captured.err.splitlines() == [f"wrote {folder / 'summary.csv'}",
+                                         "futomip: pictures skipped: they need matplotlib: pip install 'futomip[plot]'"]
+    assert sorted(path.name for path in folder.iterdir()) == ["summary.csv"]
+
+
 def test_report_makes_a_missing_output_folder_and_its_parents(tmp_path):
     """-o DIR that does not exist (nor its parent) is made, and summary.csv lands in it."""
     results = tmp_path / "r.jsonl"

@@ -11,6 +11,10 @@
   puzzle the median and mean best cost against the start temperature (or the cooling factor): the
   report's two plots, from a sweep such as ``--method anneal:t0=0.5,anneal:t0=2,...``.
 
+Without matplotlib (the base install) ``can_draw`` is false and ``futomip report -o DIR``
+writes the table and ``summary.csv`` only; a picture function called anyway raises
+``SolverUnavailableError`` naming ``INSTALL_HINT``.
+
 Must not import the CLI.
 """
 
@@ -22,7 +26,19 @@ import statistics
 
 from .table import DECIDED, percentile, seconds_of
 
-__all__ = ["draw_all", "profile", "time_vs_size", "anneal_curves"]
+__all__ = ["draw_all", "can_draw", "INSTALL_HINT", "profile", "time_vs_size", "anneal_curves"]
+
+INSTALL_HINT = "pip install 'futomip[plot]'"
+
+
+def can_draw() -> bool:
+    """Whether matplotlib can be imported: the pictures are optional, so the report asks
+    first and skips them instead of failing after the table and CSV are written."""
+    try:
+        import matplotlib  # noqa: F401 - only whether it imports
+    except ImportError:
+        return False
+    return True
 
 
 def _pyplot():
@@ -31,7 +47,7 @@ def _pyplot():
     except ImportError:
         from ..errors import SolverUnavailableError
 
-        raise SolverUnavailableError("pictures need matplotlib: pip install 'futomip[plot]'") from None
+        raise SolverUnavailableError(f"pictures need matplotlib: {INSTALL_HINT}") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
