@@ -56,6 +56,10 @@ def test_race_keeps_the_first_proven_answer_and_leaves_nothing(tmp_path):
     assert data["status"] == "solved" and "answered first" in data["message"]
     assert futomip.verify(futomip.load(HARD), data["solution"]) == []
     assert _none_left(marker) == []
+    # The configuration said "pinned: --backend highspy --solver highs" (the winner's own): the
+    # user pinned the race, and the line says so before the answer's configuration.
+    assert data["configuration"].startswith("--solver race:highs,pulp/cbc,cpsat pinned; the answer's configuration: ")
+    assert "pinned: --backend" not in data["configuration"]
 
 
 def test_race_time_limit_stops_every_entrant(tmp_path):
@@ -192,3 +196,21 @@ def test_a_race_stops_waiting_for_a_silent_entrant_just_after_its_deadline():
     send.close()
     assert not thread.is_alive(), "the race still waits for an entrant that never answers"
     assert answers[0].status == "time_limit" and "no entrant" in answers[0].message
+
+
+def test_an_enumeration_race_that_no_entrant_answers_says_it_is_incomplete():
+    """--all on a race whose entrants all missed the deadline (a loaded machine) returned a
+    result without ``complete``, so the JSON had no "complete" field (a KeyError in the
+    time-limit test above, once); now it says ``complete: false`` with no solutions."""
+    import multiprocessing
+
+    from futomip.options import Deadline, Options
+    from futomip.pipeline import race
+
+    receive, send = multiprocessing.Pipe(duplex=False)
+    worker = race._Worker(race.Entrant("highspy", "highs", None), None, receive, None)
+    try:
+        answer = race._collect([worker], "all", Deadline(0.1), futomip.load(DATA / "futoshiki.dat"), Options())
+    finally:
+        send.close()
+    assert answer.status == "time_limit" and answer.complete is False and answer.solutions == []

@@ -192,18 +192,25 @@ def _collect(workers, action: str, deadline: Deadline, puzzle, options: Options)
                 raise result
             results.append((entrant, result))
             if _proven(result, action):
-                return _named(result, entrant, [e for e, _ in results if e is not entrant] + list(pending.values()))
+                return _named(result, entrant, [e for e, _ in results if e is not entrant] + list(pending.values()),
+                              options.solver)
     others = [worker.entrant for worker in workers]
     if not results:
         names = ", ".join(entrant.name for entrant in others)
+        # An enumeration's result says it is incomplete, as every --all result does.
+        found = {"solutions": [], "complete": False} if action == "all" else {}
         return Result(puzzle, TIME_LIMIT, backend="race", solver=options.solver, seconds={},
-                      message=f"race: no entrant ({names}) answered within the time limit")
+                      message=f"race: no entrant ({names}) answered within the time limit", **found)
     entrant, best = max(results, key=lambda pair: _rank(pair[1]))
-    return _named(best, entrant, [e for e in others if e is not entrant], proven=False)
+    return _named(best, entrant, [e for e in others if e is not entrant], options.solver, proven=False)
 
 
-def _named(result: Result, winner: Entrant, others: list[Entrant], proven: bool = True) -> Result:
+def _named(result: Result, winner: Entrant, others: list[Entrant], asked: str, proven: bool = True) -> Result:
     stopped = ", ".join(e.name for e in others) or "none"
+    # The entrant's own configuration says its pair was pinned: what the user pinned is the race.
+    if result.configuration:
+        answer = result.configuration.split("; pinned:")[0]
+        result.configuration = f"--solver {asked} pinned; the answer's configuration: {answer}"
     note = f"race: {winner.name} answered first; stopped {stopped}" if proven else \
         f"race: no entrant proved an answer; the result shown is {winner.name}'s; stopped {stopped}"
     result.message = "; ".join(part for part in (result.message, note) if part)
