@@ -243,3 +243,10 @@ def test_solvers_text_says_how_to_get_every_pip_solver_at_once(capsys, monkeypat
     assert "first choice for" not in text
     assert main(["solvers", "--json"]) == 0
     assert "first_choice" in _json(capsys)
+
+
+def test_no_solve_quiet_prints_nothing(tmp_path, capsys):
+    """`--no-solve -q` printed one empty line: with no board there is nothing to show."""
+    path = tmp_path / "model.lp"
+    assert main([str(SAMPLE), "--write-lp", str(path), "--no-solve", "-q"]) == 0
+    assert capsys.readouterr().out == "" and path.stat().st_size > 0

@@ -137,8 +137,10 @@ def run_command(args, started: float) -> int:
             worst[0] = EXIT_UNSOLVED
         with stopping.hard_deadline_waits(), _printing:
             written = texts.get(id(puzzle))
-            say(json_text(result, written.texts if written is not None else None) if args.json
-                else text_report(result, args.quiet, args.verbose), flush=True)
+            report = json_text(result, written.texts if written is not None else None) if args.json \
+                else text_report(result, args.quiet, args.verbose)
+            if report:  # -q with no board (--no-solve, no solution) prints nothing, not an empty line
+                say(report, flush=True)
             printed.append(number)
             pairs[puzzle.kind] = (result.backend, result.solver, result.encoding)
         if result.stopped is not None:
@@ -228,8 +230,9 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, texts: dict, pa
                 # What --all had found is kept (each grid was verified when it came).
                 result.solutions, result.complete = list(grids), False
             result.file = args.file
-            say(json_text(result, shown) if args.json else text_report(result, args.quiet, args.verbose),
-                flush=True)
+            text = json_text(result, shown) if args.json else text_report(result, args.quiet, args.verbose)
+            if text:
+                say(text, flush=True)
         return 1
 
     # Leaving takes up to a few tenths of a second (ending solver programs, the kernel freeing
