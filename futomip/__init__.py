@@ -49,6 +49,7 @@ _attach_models_of_checkout()
 from .errors import (  # noqa: E402  (after the models are attached)
     DataFormatError,
     FutomipError,
+    MissingPackageError,
     ModelTooLargeError,
     UsageError,
     SolverUnavailableError,
@@ -67,6 +68,6 @@ __all__ = [
     "load", "read", "write", "solve", "solutions", "enumerate_all", "explain", "Result", "Options", "Deadline",
     "render", "verify",
     "Futoshiki", "Adjacent",
-    "FutomipError", "DataFormatError", "UnknownNameError", "SolverUnavailableError",
+    "FutomipError", "DataFormatError", "UnknownNameError", "SolverUnavailableError", "MissingPackageError",
     "UnsupportedFeatureError", "VerificationError", "UsageError", "ModelTooLargeError",
 ]

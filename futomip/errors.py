@@ -24,6 +24,7 @@ __all__ = [
     "DataFormatError",
     "UnknownNameError",
     "SolverUnavailableError",
+    "MissingPackageError",
     "UnsupportedFeatureError",
     "VerificationError",
 ]
@@ -65,6 +66,11 @@ class UnknownNameError(FutomipError, ValueError):
 
 class SolverUnavailableError(FutomipError):
     """A solver futomip knows about cannot be used on this machine."""
+
+
+class MissingPackageError(SolverUnavailableError):
+    """An optional package that is not a solver (Dask, matplotlib) is not installed: the same
+    exit code as a missing solver (3), worded as what it is."""
 
 
 class UnsupportedFeatureError(FutomipError):

@@ -13,7 +13,7 @@
 
 Without matplotlib (the base install) ``can_draw`` is false and ``futomip report -o DIR``
 writes the table and ``summary.csv`` only; a picture function called anyway raises
-``SolverUnavailableError`` naming ``INSTALL_HINT``.
+``MissingPackageError`` (exit 3) naming ``INSTALL_HINT``.
 
 Must not import the CLI.
 """
@@ -45,9 +45,9 @@ def _pyplot():
     try:
         import matplotlib
     except ImportError:
-        from ..errors import SolverUnavailableError
+        from ..errors import MissingPackageError
 
-        raise SolverUnavailableError(f"pictures need matplotlib: {INSTALL_HINT}") from None
+        raise MissingPackageError(f"pictures need matplotlib: {INSTALL_HINT}") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

@@ -167,15 +167,15 @@ def _abandon(executor) -> None:
 
 
 def require_dask() -> None:
-    """``SolverUnavailableError`` (exit 3, with the install hint) when Dask distributed cannot
+    """``MissingPackageError`` (exit 3, with the install hint) when Dask distributed cannot
     be imported.  The batch asks before it opens its results file: the failure inside
     ``run_dask`` came after the file was made, and left an empty one behind."""
-    from ..errors import SolverUnavailableError
+    from ..errors import MissingPackageError
 
     try:
         import dask.distributed  # noqa: F401 - only whether it imports
     except ImportError:
-        raise SolverUnavailableError("--dask needs Dask distributed: pip install 'futomip[dask]'") from None
+        raise MissingPackageError("--dask needs Dask distributed: pip install 'futomip[dask]'") from None
 
 
 def run_dask(jobs: list[Job], address: str, workers: int, on_record: Callable[[dict], None]) -> None:

@@ -39,7 +39,7 @@ import time
 import traceback
 
 from .. import scratch, stopping
-from ..errors import FutomipError, SolverUnavailableError
+from ..errors import FutomipError, MissingPackageError, SolverUnavailableError
 from ._output import (flush, program_output_for_argparse, program_stdout, route_library_output, say_error,
                       silence_broken_stdout)
 
@@ -205,7 +205,8 @@ def _main(argv: list[str], started: float) -> int:
     try:
         return importlib.import_module(COMMANDS[args.command]).run_command(args, started)
     except SolverUnavailableError as exc:
-        print(f"futomip: solver unavailable: {exc}", file=sys.stderr)
+        what = "not installed" if isinstance(exc, MissingPackageError) else "solver unavailable"
+        print(f"futomip: {what}: {exc}", file=sys.stderr)
         return EXIT_UNAVAILABLE
     except FutomipError as exc:
         print(f"futomip: error: {exc}", file=sys.stderr)
