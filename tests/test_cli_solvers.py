@@ -250,3 +250,19 @@ def test_no_solve_quiet_prints_nothing(tmp_path, capsys):
     path = tmp_path / "model.lp"
     assert main([str(SAMPLE), "--write-lp", str(path), "--no-solve", "-q"]) == 0
     assert capsys.readouterr().out == "" and path.stat().st_size > 0
+
+
+def test_inspect_shows_the_encoding_a_highs_solve_builds():
+    """Plain `inspect` showed the kind's first encoding (tight) while a HiGHS solve builds
+    another (weighted), so the presolve and root LP it showed were not those of the solve; its
+    default is now the encoding a HiGHS solve uses."""
+    import contextlib
+    import io as text_io
+
+    from futomip.pipeline.finder import default_encoding
+
+    out = text_io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["inspect", str(HARD), "--json"]) == 0
+    shown = list(json.loads(out.getvalue())["encodings"])
+    assert shown == [default_encoding(futomip.load(HARD), "highs")] == ["weighted"]

@@ -26,6 +26,7 @@ import json
 from .. import io, reduction
 from ..errors import UnknownNameError
 from ..kinds import kind_of
+from ..pipeline.finder import default_encoding
 from ..reduction import LEVELS
 from ._args import non_negative_int
 from ._output import say
@@ -39,7 +40,7 @@ def add_parser(commands) -> None:
     parser.add_argument("--format", help="read the file in this format instead of detecting it")
     parser.add_argument("--index", type=non_negative_int, default=0,
                         help="puzzle K (0-based) of a multi-puzzle file (default: the first, named in the first line)")
-    parser.add_argument("--encoding", help="model variant (default: the first of the kind)")
+    parser.add_argument("--encoding", help="model variant (default: the one a HiGHS solve uses, as the presolve and root LP shown are HiGHS')")
     parser.add_argument("--compare-encodings", action="store_true", help="every encoding of the kind side by side")
     parser.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
                         help="domain reduction before the model is built, as for solve (default: %(default)s)")
@@ -79,7 +80,9 @@ def global_structure(model) -> dict:
 def run_command(args, started: float) -> int:
     puzzle = io.load(args.file, args.format, args.index)
     module = kind_of(puzzle).model_module()
-    encodings = list(module.ENCODINGS) if args.compare_encodings else [args.encoding or module.ENCODINGS[0]]
+    # The presolve and root LP shown are HiGHS': by default the encoding a HiGHS solve builds.
+    encodings = list(module.ENCODINGS) if args.compare_encodings else \
+        [args.encoding or default_encoding(puzzle, "highs")]
     for encoding in encodings:
         if encoding not in module.ENCODINGS:
             raise UnknownNameError("encoding", encoding, list(module.ENCODINGS))
