@@ -197,7 +197,8 @@ def test_inspect_reports_the_global_structure(capsys):
 
     from futomip.cli import main
 
-    assert main(["inspect", "data/futoshiki/hard9/hard9-seed100.txt", "--reduce", "none", "--json"]) == 0
+    assert main(["inspect", "data/futoshiki/hard9/hard9-seed100.txt", "--reduce", "none", "--encoding", "tight",
+                 "--json"]) == 0
     structure = json.loads(capsys.readouterr().out)["encodings"]["tight"]["globals"]
     assert structure["declared"] == {"all_different": 18, "strict_less": 35}
     assert structure["views"] == 81 and structure["cpsat"] == "AddAllDifferent x18, < x35"
