@@ -35,6 +35,21 @@ CORE_PAIRS = [("highspy", "highs"), ("pulp", "highs"), ("pulp", "cbc"), ("pyomo"
 OPTIONAL_PAIRS = [key for key in ALL_PAIRS if key not in CORE_PAIRS]
 
 
+def hide_packages(monkeypatch, *packages: str) -> None:
+    """Make importing ``packages`` (and their submodules) fail for the rest of the test, as on
+    an install without them."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def hidden(name, *args, **kwargs):
+        if name.split(".")[0] in packages:
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", hidden)
+
+
 def require_pair(backend: str, solver: str) -> tuple[str, str]:
     """The pair, or a failure (core pair) or visible skip (optional pair, or any pair hidden by
     ``FUTOMIP_HIDE_SOLVERS``) saying how to get it."""

@@ -17,6 +17,7 @@ import pytest
 from futomip import load, verify
 from futomip.batch.store import Store, done_keys, read_records
 
+from conftest import hide_packages
 from processes import processes_marked
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "futoshiki" / "seeds"
@@ -120,18 +121,9 @@ def test_dask_missing_is_refused_before_the_results_file_is_made(tmp_path, monke
     """Without Dask, ``--dask local`` (or a scheduler address) exited 3 with the hint but left
     an empty results file behind, made before the import failed; the --pairs and --method
     refusals leave none.  Now Dask is checked first: exit 3, the hint, no file."""
-    import builtins
-
     from futomip.cli import main
 
-    real_import = builtins.__import__
-
-    def no_dask(name, *args, **kwargs):
-        if name.split(".")[0] in ("dask", "distributed"):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_dask)
+    hide_packages(monkeypatch, "dask", "distributed")
     out = tmp_path / "r.jsonl"
     for address in ("local", "tcp://127.0.0.1:1"):
         assert main(["batch", SEEDS[0], "-o", str(out), "--method", "propagate", "--dask", address, "-q"]) == 3

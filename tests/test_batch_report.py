@@ -13,6 +13,8 @@ from futomip.batch.plots import ratios
 from futomip.batch.table import percentile, summary
 from futomip.cli import main
 
+from conftest import hide_packages
+
 
 def _record(label, index, seconds, status="solved", size=4, **extra):
     return {"file": "f.txt", "index": index, "label": label, "repeat": 0, "status": status, "size": size,
@@ -79,16 +81,7 @@ def test_report_without_matplotlib_writes_table_and_csv_and_skips_the_pictures(t
     summary.csv, then failed with "solver unavailable", exit 3.  The pictures are optional
     (docs/batch.md: "with matplotlib"), so they are skipped with a one-line note naming the
     extra, and the command exits 0."""
-    import builtins
-
-    real_import = builtins.__import__
-
-    def no_matplotlib(name, *args, **kwargs):
-        if name == "matplotlib" or name.startswith("matplotlib."):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    hide_packages(monkeypatch, "matplotlib")
     results = tmp_path / "r.jsonl"
     results.write_text("".join(json.dumps(r) + "\n" for r in RECORDS))
     folder = tmp_path / "out"

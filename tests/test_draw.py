@@ -18,6 +18,7 @@ from futomip.puzzles.nonogram import Nonogram, clues as nonogram_clues, from_gri
 from futomip.puzzles.str8ts import Str8ts
 from futomip.result import Result
 
+from conftest import hide_packages
 from strategies import futoshiki_puzzles, nonogram_puzzles, str8ts_puzzles
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -209,18 +210,9 @@ def test_png_has_the_signature_and_the_scene_size(tmp_path):
 
 def test_png_without_matplotlib_names_the_extra(monkeypatch, tmp_path):
     """Without matplotlib, asking for PNG is a usage error that says how to install it."""
-    import builtins
-
     from futomip.errors import UsageError
 
-    real_import = builtins.__import__
-
-    def no_matplotlib(name, *args, **kwargs):
-        if name == "matplotlib" or name.startswith("matplotlib."):
-            raise ImportError(name)
-        return real_import(name, *args, **kwargs)
-
-    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    hide_packages(monkeypatch, "matplotlib")
     with pytest.raises(UsageError, match=r"pip install 'futomip\[plot\]'"):
         draw.save(draw.puzzle_picture(Futoshiki.from_clues(2)), tmp_path / "board.png")
     assert not (tmp_path / "board.png").exists()
