@@ -38,7 +38,7 @@ from typing import Callable
 from . import scratch
 from ._children import end_all_children, terminate_children
 
-__all__ = ["Stopped", "DeadlineReached", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
+__all__ = ["Stopped", "DeadlineReached", "raise_deadline_behind", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
            "requested", "install_signal_handlers", "ending", "await_the_end", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
@@ -62,6 +62,16 @@ class Stopped(KeyboardInterrupt):
 
 class DeadlineReached(Exception):
     """Work in Python (building a model) ran past the command's deadline; see ``deadline_bound``."""
+
+
+def raise_deadline_behind(exc: BaseException) -> None:
+    """Raise the ``DeadlineReached`` behind ``exc``, if there is one.  The deadline's alarm can
+    land while a C extension initialises its module (OR-Tools' is imported during the model's
+    build, in the whole-model worker); the extension then reports ``ImportError("initialization
+    failed")`` caused by the ``DeadlineReached``, which is the time limit, not a broken install."""
+    cause = exc.__cause__ or exc.__context__
+    if isinstance(cause, DeadlineReached):
+        raise cause
 
 
 class deadline_bound:  # noqa: N801 - used as a plain ``with`` statement, like a function

@@ -529,3 +529,35 @@ def test_the_time_limit_does_not_count_what_the_shell_did_before_futomip():
     import futomip
 
     assert futomip.verify(futomip.load(SAMPLE), tuple(map(tuple, data["solution"]))) == []
+
+
+def test_the_deadline_inside_or_tools_own_import_is_the_time_limit_not_a_broken_install(monkeypatch):
+    """The deadline's alarm landing while OR-Tools initialises its C module came out as
+    ImportError("initialization failed") caused by DeadlineReached, and was reported as "OR-Tools
+    is installed but does not import here; reinstall it" (a generator at its time limit, in the
+    whole-model worker, about one run in two).  It is the time limit, and says so."""
+    import builtins
+
+    import futomip
+    from conftest import DATA, require_pair
+    from futomip.backends.ortools_backend import OrtoolsSession
+    from futomip.models import futoshiki
+    from futomip.options import Options
+    from futomip.solvers import solver
+    from futomip.stopping import DeadlineReached
+
+    require_pair("ortools", "cpsat")
+    real_import = builtins.__import__
+
+    def cut_short(name, *args, **kwargs):
+        if name.startswith("ortools.sat.python"):
+            try:
+                raise DeadlineReached("the time limit ran out while the model was being built")
+            except DeadlineReached as reached:
+                raise ImportError("initialization failed") from reached
+        return real_import(name, *args, **kwargs)
+
+    model = futoshiki.formulate(futomip.load(DATA / "futoshiki.dat"), "weighted").model
+    monkeypatch.setattr(builtins, "__import__", cut_short)
+    with pytest.raises(DeadlineReached):
+        OrtoolsSession(model, solver("cpsat"), Options())

@@ -18,6 +18,7 @@ from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
 from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs, run_interruptibly
+from ..stopping import raise_deadline_behind
 from ._files import fill_empty_objective, spell_out_sections
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
@@ -28,7 +29,8 @@ def available(solver) -> tuple[bool, str]:
     """Whether highspy imports here, and if not how to get it."""
     try:
         import highspy  # noqa: F401
-    except ImportError:
+    except ImportError as exc:
+        raise_deadline_behind(exc)  # not "missing" (which is cached) when the time limit cut it
         return False, solver.install
     return True, ""
 

@@ -28,6 +28,7 @@ import importlib.util
 from ..errors import SolverUnavailableError
 from ..linear import Constraint, LinearModel
 from ..options import Options
+from ..stopping import raise_deadline_behind
 from ._files import fill_empty_objective
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 from .cpsat_globals.layout import NativeLayout
@@ -65,6 +66,7 @@ class OrtoolsSession(Session):
         try:
             from ortools.sat.python import cp_model
         except ImportError as exc:
+            raise_deadline_behind(exc)
             raise SolverUnavailableError(f"OR-Tools is installed but does not import here ({exc}); "
                                          f"reinstall it: {solver.install}") from exc
 
