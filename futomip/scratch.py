@@ -28,7 +28,7 @@ import os
 import shutil
 import tempfile
 
-__all__ = ["VARIABLE", "make", "folder", "remove"]
+__all__ = ["VARIABLE", "make", "folder", "remove", "fits_a_socket_folder"]
 
 VARIABLE = "FUTOMIP_SCRATCH"
 """The environment variable that names the folder to the processes the command starts."""
@@ -36,6 +36,12 @@ VARIABLE = "FUTOMIP_SCRATCH"
 SOCKET_ROOM = 107 - len("/pymp-12345678/listener-12345678")
 """The longest folder that can hold the fork server's socket folder and socket: a Unix socket's
 path has at most 107 bytes.  Behind a longer TMPDIR the fork server keeps its own folder."""
+
+
+def fits_a_socket_folder(folder: str) -> bool:
+    """Whether the fork server's socket folder and socket fit under ``folder`` (``SOCKET_ROOM``)."""
+    return len(os.fsencode(folder)) <= SOCKET_ROOM
+
 
 _made: tuple[str, int] | None = None
 """The folder this process made, and the process id: a forked child inherits the value but
@@ -49,7 +55,7 @@ def make() -> None:
     os.environ[VARIABLE] = path
     # Whatever this process and its children put in the temporary folder goes with it, unless
     # the fork server's socket would not fit there (Python 3.11 does not shorten the path).
-    if len(os.fsencode(path)) <= SOCKET_ROOM:
+    if fits_a_socket_folder(path):
         tempfile.tempdir = path
         os.environ["TMPDIR"] = path
     _made = (path, os.getpid())

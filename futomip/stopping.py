@@ -38,8 +38,9 @@ from typing import Callable
 from . import scratch
 from ._children import end_all_children, terminate_children
 
-__all__ = ["Stopped", "DeadlineReached", "raise_deadline_behind", "cancellable", "deadline_bound", "set_hard_deadline", "check", "solving",
-           "requested", "install_signal_handlers", "ending", "await_the_end", "GRACE", "OVERRUN"]
+__all__ = ["Stopped", "DeadlineReached", "raise_deadline_behind", "cancellable", "deadline_bound",
+           "set_hard_deadline", "check", "solving", "requested", "install_signal_handlers", "ending",
+           "await_the_end", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
 """Seconds a cancelled command has to wind down before the watchdog ends the process."""

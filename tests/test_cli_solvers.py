@@ -232,11 +232,11 @@ def test_solvers_text_says_how_to_get_every_pip_solver_at_once(capsys, monkeypat
     a line names `pip install 'futomip[all]'` whenever a solver pip brings is missing (here
     python-sat, made to look absent), SCIP's hint names its extra, and the first choices stay
     in the JSON only."""
-    from futomip.cli import solvers as solvers_command
+    from futomip.methods import sat as sat_method
     from futomip.solvers import solver
 
     assert "futomip[scip]" in solver("scip").install
-    monkeypatch.setattr(solvers_command, "_has", lambda module: False)
+    monkeypatch.setattr(sat_method, "available", lambda: False)
     assert main(["solvers"]) == 0
     text = capsys.readouterr().out
     assert "pip install 'futomip[all]'" in text and "Kissat" in text

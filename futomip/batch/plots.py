@@ -42,12 +42,12 @@ def can_draw() -> bool:
 
 
 def _pyplot():
-    try:
-        import matplotlib
-    except ImportError:
+    if not can_draw():
         from ..errors import MissingPackageError
 
-        raise MissingPackageError(f"pictures need matplotlib: {INSTALL_HINT}") from None
+        raise MissingPackageError(f"pictures need matplotlib: {INSTALL_HINT}")
+    import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

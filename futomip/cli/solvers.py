@@ -39,12 +39,6 @@ PIP_SOLVERS = {"highs": "HiGHS", "cbc": "CBC", "scip": "SCIP", "cpsat": "CP-SAT"
 """What ``pip install 'futomip[all]'`` brings (Kissat is not a pair: the nonograms' ``--method sat``)."""
 
 
-def _has(module: str) -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec(module) is not None
-
-
 def _capability_words(capabilities) -> str:
     short = {"incremental": "incremental", "seed": "seed", "threads": "threads", "whole_seconds": "whole-second limit",
              "own_process": "own process", "solver_options": "options"}
@@ -54,6 +48,7 @@ def _capability_words(capabilities) -> str:
 def run_command(args, started: float) -> int:
     from ..kinds import KINDS
     from ..solvers import DEFAULT_ORDER, default_pair, first_choices, pairs, solver
+    from ..methods import sat as sat_method
     from ..methods.default import choose
 
     try:
@@ -87,7 +82,8 @@ def run_command(args, started: float) -> int:
         status = "available" if pair.available else "hidden" if pair.hidden else "missing"
         say(f"{pair.backend:<9} {pair.solver:<8} {status:<10} {_capability_words(pair.capabilities):<42} "
             f"{pair.how}".rstrip())
-    if any(not pair.available and not pair.hidden and pair.solver in PIP_SOLVERS for pair in found) or not _has("pysat"):
+    if any(not pair.available and not pair.hidden and pair.solver in PIP_SOLVERS for pair in found) \
+            or not sat_method.available():
         say(f"every solver pip can bring ({', '.join(PIP_SOLVERS.values())}): pip install 'futomip[all]'")
     # The per-kind first choices (JSON "first_choice") are not listed: the defaults below, measured
     # per kind, are what a solve runs, and they say so.

@@ -10,8 +10,9 @@ uniqueness proof, or a complete enumeration; a time limit or an error never wins
 no entrant proves anything the most informative of their results is returned.
 
 Workers come from a fork server (``multiprocessing``'s ``forkserver``, where the platform has
-it and the temporary folder's path leaves room for its socket; else ``spawn``) with futomip and the entrants' libraries loaded once, so a race costs a fork per
-entrant rather than a fresh interpreter.  Workers are stopped after a win, at the deadline,
+it and the temporary folder's path leaves room for its socket; else ``spawn``) with futomip
+and the entrants' libraries loaded once, so a race costs a fork per entrant rather than a
+fresh interpreter.  Workers are stopped after a win, at the deadline,
 on Ctrl-C or SIGTERM and when the race raises, and every process is waited for by its
 parent: a worker with a solver program running (CBC, glpsol) is told to stop through a pipe,
 and a thread in it kills and waits for its children before it exits (killed together with
@@ -116,7 +117,7 @@ def _rank(result: Result) -> int:
 def _context():
     # The fork server listens on a Unix socket in a folder under the temporary folder, and
     # Python 3.11 fails with "AF_UNIX path too long" behind a long TMPDIR: spawn needs no socket.
-    if len(os.fsencode(tempfile.gettempdir())) <= scratch.SOCKET_ROOM:
+    if scratch.fits_a_socket_folder(tempfile.gettempdir()):
         try:
             return multiprocessing.get_context("forkserver")
         except ValueError:
