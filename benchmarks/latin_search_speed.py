@@ -16,7 +16,7 @@ wall clock also counts the time other processes had the core.
 Variants: ``old`` is the search of ``--baseline`` (a git revision, exported to a temporary
 folder and imported instead of this checkout) as it runs by default, ``old-compiled`` the
 same with its kernels compiled from the first node; ``python`` is this checkout's search
-in Python (``latin_core.COMPILE_AFTER`` infinite: the hand-over never comes); ``interpreted`` runs this checkout with
+in Python (``latin_core.COMPILE_AFTER`` and ``futomip.compiled.PAYS_AFTER`` infinite: the hand-over never comes); ``interpreted`` runs this checkout with
 ``FUTOMIP_COMPILE=0``; ``compiled`` with the kernels compiled from the first node;
 ``compiled-norestart`` the same with the restart policy off, ``compiled-restartK`` with
 ``Restarts("plain", K)`` (``futomip.options.Restarts``, given to the ``Split``).  ``--first`` stops each search at its first leaf (the time to a
@@ -46,7 +46,8 @@ from futomip.reduction import reduce
 from futomip.reduction import latin_core, latin_split
 mode = {mode!r}
 if {python!r}:
-    latin_core.COMPILE_AFTER = float("inf")
+    from futomip import compiled
+    latin_core.COMPILE_AFTER = compiled.PAYS_AFTER = float("inf")
 policy = {{}}
 if {restarts!r} != "default":
     from futomip.options import Restarts

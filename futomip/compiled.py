@@ -37,6 +37,14 @@ time limit.  ``FUTOMIP_COMPILE=1`` compiles in the process itself when a kernel 
 called, as benchmarks and the test suite want.  A lock file (``warming-KEY``) keeps to one
 warm-up per machine; one older than ``STALE_WARMUP`` seconds is taken for dead.
 
+Over a whole process.  Each caller decides for its own work (a search that has run long
+enough in Python loads the kernels), but a batch or a program solving many puzzles, each settled
+in a few tenths of a second of Python, would never decide to: a 25x25 nonogram's probing takes
+0.1-0.3 s in Python and some 5 ms compiled.  So the callers add their Python work to one account
+(``count_interpreted``), and once it reaches ``PAYS_AFTER`` seconds in this process, as much as
+loading the kernels costs, ``pays()`` says the kernels are worth it for what comes next: the
+ski-rental rule again, over the process instead of one puzzle.
+
 Must not import anything from futomip.
 """
 
@@ -49,10 +57,13 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Callable
+from typing import Callable, Iterator, TypeVar
+
+T = TypeVar("T")
+_END = object()
 
 __all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
-           "package_key", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE", "WARMUP_MODULE"]
+           "package_key", "count_interpreted", "pays", "timed_interpreted", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE", "WARMUP_MODULE", "PAYS_AFTER"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported); ``1``
@@ -65,7 +76,13 @@ STALE_WARMUP = 900.0
 RECHECK = 1.0
 """Seconds between two looks for the warm-up's ``ready`` file (``compiled()`` is called often)."""
 
+PAYS_AFTER = 1.0
+"""Seconds of Python work on kernel-shaped loops, summed over this process, after which the
+kernels pay for what comes next (``pays``): loading them costs 0.4-1 s (numba's import and its
+cached machine code)."""
+
 _next_look = 0.0
+_interpreted_seconds = 0.0
 _warmup_started = False
 _key: str | None = None
 
@@ -203,6 +220,31 @@ def loaded() -> bool:
     """Whether kernels already run compiled in this process (never imports numba): a caller
     that would only gain a little from compiling can use them when someone else paid for it."""
     return bool(_decided)
+
+
+def count_interpreted(seconds: float) -> None:
+    """Add ``seconds`` of work that ran in Python but has kernels to this process's account."""
+    global _interpreted_seconds
+    _interpreted_seconds += seconds
+
+
+def timed_interpreted(items: Iterator[T]) -> Iterator[T]:
+    """``items`` one by one, the time spent producing each counted by ``count_interpreted``
+    (for a search that runs in Python: the time its consumer spends between items is not its
+    own)."""
+    while True:
+        started = time.perf_counter()
+        item = next(items, _END)
+        count_interpreted(time.perf_counter() - started)
+        if item is _END:
+            return
+        yield item
+
+
+def pays() -> bool:
+    """Whether the kernels pay in this process (never imports numba): they are loaded already,
+    or the Python work counted so far has reached ``PAYS_AFTER`` (see "Over a whole process")."""
+    return bool(_decided) or _interpreted_seconds >= PAYS_AFTER
 
 
 class Kernel:

@@ -339,3 +339,56 @@ def test_an_inline_kernel_without_refcounts_taking_array_tuples_gives_the_interp
         print(answer, int(arrays[1].sum()), options.get("_nrt", True), options.get("inline"))
     ''')
     assert _run(program, "1", tmp_path) == _run(program, "0", tmp_path) == "90 90 False always"
+
+
+_ACCOUNT = textwrap.dedent('''
+    import json, random, sys
+    from futomip import compiled, io, solve, verify
+    from futomip.puzzles.nonogram import from_grid
+    from futomip.reduction import latin_split, reduce
+
+    compiled.PAYS_AFTER = float(sys.argv[1])
+    rng = random.Random(5)
+    seen = {"nonogram": [], "futoshiki": []}
+
+    def nonograms():
+        for _ in range(3):
+            grid = [[int(rng.random() < 0.5) for _ in range(15)] for _ in range(15)]
+            puzzle = from_grid(grid)
+            result = solve(puzzle, solver="highs", reduce="lines")
+            assert result.status == "solved" and verify(puzzle, result.grid) == [], result
+            seen["nonogram"].append(compiled.loaded())
+
+    def futoshiki():
+        for seed in (100, 101, 102):
+            puzzle = io.read(f"data/futoshiki/hard9/hard9-seed{seed}.txt")[0]
+            search = latin_split.Split(puzzle, reduce(puzzle, "split"))
+            leaves = list(search)
+            assert len(leaves) == 1 and search.finished
+            assert verify(puzzle, tuple(tuple(leaves[0].masks[r * 9 + c].bit_length() for c in range(9))
+                                        for r in range(9))) == []
+            seen["futoshiki"].append(search.summary()["compiled"])
+
+    for kind in sys.argv[2].split(","):
+        {"nonogram": nonograms, "futoshiki": futoshiki}[kind]()
+    print(json.dumps(seen))
+''')
+
+
+@pytest.mark.parametrize("pays_after, order, expected", [
+    ("inf", "nonogram,futoshiki", {"nonogram": [False] * 3, "futoshiki": [False] * 3}),
+    ("1e-9", "nonogram,futoshiki", {"nonogram": [False, True, True], "futoshiki": [True] * 3}),
+    ("1e-9", "futoshiki", {"nonogram": [], "futoshiki": [False, True, True]}),
+])
+def test_python_work_summed_over_a_process_loads_the_kernels_for_what_comes_next(pays_after, order, expected):
+    """Puzzles each too short to load the kernels on their own (15x15 nonograms, hard 9x9
+    Futoshiki) stay in Python, unless this process's Python work (any kind's) has reached
+    ``PAYS_AFTER``: then the next puzzle's work runs compiled (here the first puzzle's Python
+    work is enough).  Every grid is verified."""
+    env = {**os.environ, "FUTOMIP_COMPILE": "1"}
+    done = subprocess.run([sys.executable, "-c", _ACCOUNT, pays_after, order], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    import json
+
+    assert json.loads(done.stdout) == expected

@@ -194,16 +194,16 @@ def test_orders_beyond_the_kernels_use_the_python_search():
 @settings(max_examples=40, deadline=None)
 @given(puzzle=_small_puzzles, budget=st.sampled_from([0.0, 1e-4, 1e-3]), loaded=st.booleans())
 def test_handover_from_the_first_search_loses_and_repeats_no_leaf(puzzle, budget, loaded):
-    """With the first search (Python, or the kernels when numba is ``loaded`` already) handing
-    over to the kernels after ``budget`` seconds of work, the leaves are exactly the
+    """With the first search (Python, or the kernels when they pay already: ``loaded``)
+    handing over to the kernels after ``budget`` seconds of work, the leaves are exactly the
     brute-force solutions, each once."""
-    saved = latin_core.COMPILE_AFTER, compiled.loaded
+    saved = latin_core.COMPILE_AFTER, compiled.pays
     latin_core.COMPILE_AFTER = budget
-    compiled.loaded = lambda: loaded
+    compiled.pays = lambda: loaded
     try:
         root, search, leaves = _leaves(puzzle, "auto")
     finally:
-        latin_core.COMPILE_AFTER, compiled.loaded = saved
+        latin_core.COMPILE_AFTER, compiled.pays = saved
     expected = _brute_force(puzzle)
     if root.contradiction is not None or not search.needed:
         return
@@ -215,10 +215,10 @@ def test_handover_from_the_first_search_loses_and_repeats_no_leaf(puzzle, budget
 
 @pytest.mark.parametrize("loaded", [False, True])
 def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
-    """A hard 9x9 whose first search (Python, or compiled when numba is ``loaded``) hands over
-    after 1 ms: one leaf, the verified solution."""
+    """A hard 9x9 whose first search (Python, or compiled when the kernels pay: ``loaded``)
+    hands over after 1 ms: one leaf, the verified solution."""
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
-    monkeypatch.setattr(compiled, "loaded", lambda: loaded)
+    monkeypatch.setattr(compiled, "pays", lambda: loaded)
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     _, search, leaves = _leaves(puzzle, "auto")
     assert search.finished and len(leaves) == 1

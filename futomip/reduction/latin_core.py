@@ -5,7 +5,7 @@
 It starts interpreted, on Python lists, because numba's import and the loading of its
 cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
 not pay.  The core switches to the compiled kernels on numpy arrays once the work done
-interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``); the
+interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``, or when ``futomip.compiled.pays``); the
 state lives in the arrays, so a search goes on where it was.  A compiled core takes its
 structure and workspace from ``latin_layout`` (one array each, the workspace from a pool per
 size, given back when the core is collected) and calls the kernels through the entry points of
@@ -98,8 +98,9 @@ class Core:
     """A Latin board and one array of masks, with the kernels that work on them in place.
 
     ``mode``: "auto" (interpreted, compiled after ``COMPILE_AFTER`` s of work when
-    numba is there), "interpreted" or "compiled" (at once; still interpreted when the
-    compiled layer is off)."""
+    numba is there; at once when the kernels pay in this process already,
+    ``futomip.compiled.pays``), "interpreted" or "compiled" (at once; still interpreted when
+    the compiled layer is off)."""
 
     _workspace = None
     """The pooled workspace a compiled core holds (``latin_layout.acquire``), None otherwise."""
@@ -113,7 +114,7 @@ class Core:
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
-        if mode == "compiled" and compiled.compiled():
+        if (mode == "compiled" or mode == "auto" and compiled.pays()) and compiled.compiled():
             # Straight to numpy (a short 9x9 search costs about as much as converting lists).
             self._compile_arrays(None, masks)
             return
@@ -143,7 +144,9 @@ class Core:
     def timed(self, started: float) -> None:
         """Count interpreted work since ``started`` and compile once there was enough."""
         if not self.compiled:
-            self.interpreted_time += time.perf_counter() - started
+            spent = time.perf_counter() - started
+            self.interpreted_time += spent
+            compiled.count_interpreted(spent)
             if self.mode == "auto" and self.interpreted_time >= COMPILE_AFTER:
                 self._compile()
 

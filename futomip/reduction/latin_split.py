@@ -21,7 +21,8 @@ starts on Python integers (``latin_python_search``, also the search for orders a
 ``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
 compiled search starts again from the root and skips the leaves already yielded (with
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
-process that has numba loaded already the first search runs on the compiled kernels instead.
+process that has numba loaded already, or whose Python work has reached the cost of loading it
+(``futomip.compiled.pays``), the first search runs on the compiled kernels instead.
 Restarts (off by default) go back to the root before the first leaf after a Luby sequence
 of failure cutoffs, as the search's ``restart_policy`` (``futomip.options.Restarts``, from
 the command's ``Options``) says: ``latin_restarts`` holds the cutoffs and what each restart
@@ -163,14 +164,16 @@ class Split(nonogram_split.Split):
             # yielded.  A leaf with no open cell is a solution, so both searches' leaves are
             # the set of solutions: none is lost or repeated.  When numba is loaded already (a
             # long-lived process: bench, batch, the API) the first search is compiled too, so
-            # that the hand-over, and the LP dive it brings, come as they would.
+            # that the hand-over, and the LP dive it brings, come as they would; so is it once
+            # the Python searches of this process have taken as long as loading numba costs
+            # (``compiled.pays``: a batch of many short searches).
             yielded = set()
-            # loaded() alone never imports numba; compiled() then only reads the decision made
-            # (and keeps a search whose kernels cannot compile on the Python path to its end).
-            if compiled.loaded() and compiled.compiled():
+            # pays() alone never imports numba; compiled() then reads the decision made or makes
+            # it (and keeps a search whose kernels cannot compile on the Python path to its end).
+            if compiled.pays() and compiled.compiled():
                 first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
             else:
-                first = python_leaves(self, board, latin_core.COMPILE_AFTER)
+                first = compiled.timed_interpreted(python_leaves(self, board, latin_core.COMPILE_AFTER))
             for leaf in first:
                 if leaf is HANDOVER:
                     if compiled.compiled():

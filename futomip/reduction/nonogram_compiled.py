@@ -10,7 +10,9 @@ kernels' element-by-element loops are slower than the masks.
 When to compile.  Importing numba and loading the cached kernels costs about a second (more
 on a loaded machine), while root probing of a 25x25 puzzle costs 0.1-0.3 s in Python.  So a
 puzzle uses the kernels when it has at least ``COMPILE_CELLS`` cells and either the kernels
-are loaded already (a batch after its first hard puzzle), or it is large (``EAGER_CELLS``),
+pay in this process already (``futomip.compiled.pays``: they are loaded, or the Python
+work of this process has reached the cost of loading them, as in a batch of many medium
+puzzles), or it is large (``EAGER_CELLS``),
 or its search has run ``KERNEL_AFTER`` seconds in Python (the searches then switch).
 
 ``LineKernel`` does the same for single lines given as masks (the clause-learning search).
@@ -26,7 +28,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..compiled import compile_requested, compiled, loaded
+from ..compiled import compile_requested, compiled, count_interpreted, pays
 from ..puzzles.nonogram import Nonogram, Runs
 from . import nonogram_explain_kernels as explain_kernels
 from . import nonogram_kernels as kernels
@@ -63,7 +65,7 @@ def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KER
     cells = puzzle.height * puzzle.width
     if cells < COMPILE_CELLS or not compile_requested():
         return False
-    worth = loaded() or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
+    worth = pays() or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
     return worth and compiled()
 
 
@@ -279,10 +281,13 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     """
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
+    started = time.perf_counter()
     board = new_board(puzzle)
     failed = board.propagate(range(len(board.clues)))
     finished = True
     if failed is None and level == "probing":
         failed, finished = board.probe(stop_at, progress)
+    if type(board) is Board and puzzle.height * puzzle.width >= COMPILE_CELLS:
+        count_interpreted(time.perf_counter() - started)
     # Branching scores are only complete when probing ran to its end.
     return board.domains(failed, finished, board.scores if finished else None)

@@ -52,6 +52,7 @@ import random
 import time
 from typing import Callable, Iterator
 
+from ..compiled import timed_interpreted
 from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 from .nonogram_cdcl import CompiledLearner
@@ -185,7 +186,10 @@ class Split:
             while True:
                 self._learner = learner
                 learner.pause = self._pause
-                for leaf in learner.leaves():
+                leaves = learner.leaves()
+                if isinstance(learner, Learner):
+                    leaves = timed_interpreted(leaves)
+                for leaf in leaves:
                     self._sync()
                     yield leaf
                 if not getattr(learner, "handing_over", False):
