@@ -1,0 +1,105 @@
+"""The learning search's restart unit (``nonogram_learning.RESTART_CONFLICTS``) compared on nonograms.
+
+    python benchmarks/cdcl_restart_unit.py FILE... [--units 30,100] [--limit 30] [--jsonl OUT]
+
+Each unit is one long-lived worker process (numba and its cached kernels loaded once, before
+the measure); the puzzles go to the workers one by one, every unit on a puzzle before the next
+puzzle, so the machine's load falls on all units alike.  A worker probes the puzzle
+(``reduce(puzzle, "probing")``; a puzzle that probing settles is skipped) and runs the compiled
+learning search (``nonogram_cdcl.CompiledLearner``) to its first leaf, which with a leaf limit of
+0 is a solution, or to ``--limit`` seconds.  Printed per unit: solved, PAR2 (an unsolved puzzle
+counts twice the limit), the median, and the sums per band of times (by the slower unit).
+Generate puzzles nobody tuned for with ``benchmarks/random_nonograms.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+WORKER = r'''
+import json, sys, time
+from futomip import compiled, io
+from futomip.reduction import nonogram_cdcl, nonogram_learning, reduce
+from futomip.reduction.nonogram_cdcl import CompiledLearner
+unit = int(sys.argv[1])
+nonogram_learning.RESTART_CONFLICTS = nonogram_cdcl.RESTART_CONFLICTS = unit
+compiled.compiled()
+for line in sys.stdin:
+    path, index, limit = json.loads(line)
+    puzzle = io.read(path)[index]
+    root = reduce(puzzle, "probing")
+    if root.solution() is not None or root.contradiction is not None:
+        print(json.dumps(None), flush=True)
+        continue
+    start = time.perf_counter()
+    learner = CompiledLearner(puzzle, root, 0, start + limit, None)
+    leaf = next((leaf for leaf in learner.leaves() if leaf is not None), None)
+    print(json.dumps({"solved": leaf is not None, "seconds": time.perf_counter() - start,
+                      "conflicts": learner.conflicts}), flush=True)
+'''
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="+")
+    parser.add_argument("--units", default="30,100", help="restart units to compare (comma-separated)")
+    parser.add_argument("--limit", type=float, default=30.0, help="seconds per puzzle and unit")
+    parser.add_argument("--jsonl", help="write one line per puzzle and unit here")
+    args = parser.parse_args()
+    units = [int(unit) for unit in args.units.split(",")]
+    sys.path.insert(0, str(ROOT))
+    from futomip import io
+
+    workers = {unit: subprocess.Popen([sys.executable, "-c", WORKER, str(unit)], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True, cwd=ROOT) for unit in units}
+    out = open(args.jsonl, "w") if args.jsonl else None
+    results: dict[int, list[dict]] = {unit: [] for unit in units}
+    try:
+        for path in args.files:
+            for index in range(len(io.read(path))):
+                row = {}
+                for unit, worker in workers.items():
+                    worker.stdin.write(json.dumps([str(Path(path).resolve()), index, args.limit]) + "\n")
+                    worker.stdin.flush()
+                    row[unit] = json.loads(worker.stdout.readline())
+                if row[units[0]] is None:
+                    continue  # settled by probing
+                for unit in units:
+                    record = {"file": path, "index": index, "unit": unit, **row[unit]}
+                    results[unit].append(record)
+                    if out:
+                        out.write(json.dumps(record) + "\n")
+                        out.flush()
+    finally:
+        for worker in workers.values():
+            worker.stdin.close()
+            worker.wait()
+        if out:
+            out.close()
+
+    def charged(record: dict) -> float:
+        return record["seconds"] if record["solved"] else 2 * args.limit
+
+    print(f"{len(results[units[0]])} puzzles that probing leaves open, {args.limit:g} s each")
+    for unit in units:
+        times = [charged(record) for record in results[unit]]
+        print(f"unit {unit}: solved {sum(record['solved'] for record in results[unit])}, "
+              f"PAR2 {sum(times):.1f} s, median {statistics.median(times) if times else 0:.3f} s")
+    slowest = [max(charged(results[unit][k]) for unit in units) for k in range(len(results[units[0]]))]
+    for low, high in ((0, 0.1), (0.1, 1), (1, 10), (10, float("inf"))):
+        band = [k for k, time in enumerate(slowest) if low <= time < high]
+        if band:
+            sums = ", ".join(f"unit {unit} {sum(charged(results[unit][k]) for k in band):.1f} s" for unit in units)
+            print(f"  slower unit's time in [{low:g}, {high:g}) s: {len(band)} puzzles; {sums}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
