@@ -300,3 +300,48 @@ def test_uniqueness_checks_by_cpsat_make_unique_puzzles_too():
     square_puzzle, square = generate_latin(6, 0.6, 11, method="cpsat")
     cells = [(r, c) for r in range(6) for c in range(6) if not square_puzzle.givens[r][c]]
     assert latin.verify(square_puzzle, square) == [] and _count(6, cells, _latin_allowed(square_puzzle.givens, 6)) == 1
+
+
+_SLOW_GRADE = """
+import sys
+import futomip.cli.generate as generate
+from futomip.cli import main
+generate.SLOW_GRADE_NOTE = 0.5
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_a_grade_out_of_reach_without_time_limit_gets_a_note_and_goes_on():
+    """A 4x4 Sudoku is never of grade probing: without --time-limit the command draws for ever,
+    and after SLOW_GRADE_NOTE seconds (0.5 here) one note on stderr says so, naming the seed, the
+    grade and the way out, while the drawing goes on (the process is still running)."""
+    import subprocess
+    import sys
+    import time
+
+    process = subprocess.Popen([sys.executable, "-c", _SLOW_GRADE, "generate", "4", "--kind", "sudoku",
+                                "--difficulty", "probing", "--seed", "3"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stderr.readline()  # blocks until the note (or the end, which fails below)
+        time.sleep(0.3)
+        still_running = process.poll() is None
+    finally:
+        process.kill()
+        process.communicate()
+    assert line.startswith("futomip: note: seed 3: no sudoku of grade probing after 0.5 s of drawing"), line
+    assert "--time-limit bounds the search" in line and "Ctrl-C stops it" in line
+    assert still_running
+
+
+def test_a_grade_reached_in_time_gets_no_note(capfd, monkeypatch):
+    """The note's timer is cancelled when the puzzle is made: no note comes after it."""
+    import time
+
+    import futomip.cli.generate as generate
+    from futomip.cli import main
+
+    monkeypatch.setattr(generate, "SLOW_GRADE_NOTE", 0.2)
+    assert main(["generate", "4", "--kind", "sudoku", "--difficulty", "lines", "--seed", "3"]) == 0
+    time.sleep(0.4)
+    assert "note:" not in capfd.readouterr().err

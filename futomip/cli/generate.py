@@ -37,6 +37,10 @@ _RARE_SEARCH = {
     "sudoku": "none among 100 minimal 9x9 puzzles, and none in 10 minutes of drawing",
     "str8ts": "none among 100 minimal 9x9 puzzles",
 }
+SLOW_GRADE_NOTE = 60.0
+"""Seconds one ``--difficulty`` puzzle may be drawn for, without ``--time-limit``, before a note
+on stderr says that the grade may be rare or out of reach at this size (a 4x4 Sudoku never needs
+probing): otherwise such a command runs on silently off a terminal, for ever."""
 _DEFAULTS = {"givens": None, "signs": None, "method": "milp", "difficulty": None, "density": None, "height": None,
              "holes": None, "holes_pattern": None, "blacks": None}
 
@@ -188,6 +192,7 @@ def run_command(args, started: float) -> int:
              "holes": 0.42 if args.holes is None else args.holes, "balanced": args.holes_pattern != "random",
              "blacks": args.blacks}
     for seed in range(args.seed, args.seed + args.count):
+        note = _slow_grade_note(args, seed)
         try:
             with status_line() as progress:
                 made = make(args.kind, args.size, seed, difficulty=args.difficulty, options=options,
@@ -195,6 +200,9 @@ def run_command(args, started: float) -> int:
         except GenerationStopped as exc:
             print(f"futomip: seed {seed}: {exc}", file=sys.stderr)
             return 1
+        finally:
+            if note is not None:
+                note.cancel()
         puzzle = made.puzzle
         if args.output:
             path = args.output.replace("{seed}", str(seed))
@@ -210,3 +218,24 @@ def run_command(args, started: float) -> int:
             say(render(puzzle, made.solution) if puzzle.kind == "nonogram" else render(puzzle))
             say()
     return 0
+
+
+def _slow_grade_note(args, seed: int):
+    """A started timer that prints the note of ``SLOW_GRADE_NOTE`` for this seed (cancel it when
+    the puzzle is made), or None when no grade is asked for or ``--time-limit`` bounds the work."""
+    if args.difficulty is None or args.time_limit is not None:
+        return None
+    import threading
+
+    from ._output import say_error
+
+    def note() -> None:
+        wipe = "\r" + " " * 78 + "\r" if sys.stderr.isatty() else ""  # the status line, if one is drawn
+        say_error(f"{wipe}futomip: note: seed {seed}: no {args.kind} of grade {args.difficulty} after "
+                  f"{SLOW_GRADE_NOTE:g} s of drawing; at size {args.size} that grade may be rare or out of reach "
+                  f"(docs/maker.md); still drawing: --time-limit bounds the search, Ctrl-C stops it")
+
+    timer = threading.Timer(SLOW_GRADE_NOTE, note)
+    timer.daemon = True  # never keeps the program alive
+    timer.start()
+    return timer
