@@ -63,7 +63,8 @@ T = TypeVar("T")
 _END = object()
 
 __all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
-           "package_key", "count_interpreted", "pays", "timed_interpreted", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE", "WARMUP_MODULE", "PAYS_AFTER"]
+           "package_key", "count_interpreted", "pays", "timed_interpreted", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE",
+           "WARMUP_MODULE", "PAYS_AFTER"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported); ``1``

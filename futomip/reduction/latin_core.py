@@ -5,8 +5,8 @@
 It starts interpreted, on Python lists, because numba's import and the loading of its
 cached machine code cost 0.4-1 s that a small puzzle, done in a few milliseconds, should
 not pay.  The core switches to the compiled kernels on numpy arrays once the work done
-interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``, or when ``futomip.compiled.pays``); the
-state lives in the arrays, so a search goes on where it was.  A compiled core takes its
+interpreted has taken ``COMPILE_AFTER`` seconds (or at once with ``mode="compiled"``, or when
+``futomip.compiled.pays``); the state lives in the arrays, so a search goes on where it was.  A compiled core takes its
 structure and workspace from ``latin_layout`` (one array each, the workspace from a pool per
 size, given back when the core is collected) and calls the kernels through the entry points of
 ``latin_packed_kernels``, which take those two arrays.
