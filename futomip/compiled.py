@@ -43,7 +43,8 @@ in a few tenths of a second of Python, would never decide to: a 25x25 nonogram's
 0.1-0.3 s in Python and some 5 ms compiled.  So the callers add their Python work to one account
 (``count_interpreted``), and once it reaches ``PAYS_AFTER`` seconds in this process, as much as
 loading the kernels costs, ``pays()`` says the kernels are worth it for what comes next: the
-ski-rental rule again, over the process instead of one puzzle.
+ski-rental rule again, over the process instead of one puzzle.  The load cannot be interrupted,
+so the account never starts it for work whose deadline is less than ``LOAD_ROOM`` away.
 
 Must not import anything from futomip.
 """
@@ -64,7 +65,7 @@ _END = object()
 
 __all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
            "package_key", "count_interpreted", "pays", "timed_interpreted", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE",
-           "WARMUP_MODULE", "PAYS_AFTER"]
+           "WARMUP_MODULE", "PAYS_AFTER", "LOAD_ROOM"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported); ``1``
@@ -81,6 +82,9 @@ PAYS_AFTER = 1.0
 """Seconds of Python work on kernel-shaped loops, summed over this process, after which the
 kernels pay for what comes next (``pays``): loading them costs 0.4-1 s (numba's import and its
 cached machine code)."""
+LOAD_ROOM = 1.0
+"""Seconds a deadline must still leave for the account to load the kernels: the load cannot be
+interrupted, so a puzzle with less time left (a batch's short ``--time-limit``) stays in Python."""
 
 _next_look = 0.0
 _interpreted_seconds = 0.0
@@ -242,10 +246,13 @@ def timed_interpreted(items: Iterator[T]) -> Iterator[T]:
         yield item
 
 
-def pays() -> bool:
+def pays(stop_at: float | None = None) -> bool:
     """Whether the kernels pay in this process (never imports numba): they are loaded already,
-    or the Python work counted so far has reached ``PAYS_AFTER`` (see "Over a whole process")."""
-    return bool(_decided) or _interpreted_seconds >= PAYS_AFTER
+    or the Python work counted so far has reached ``PAYS_AFTER`` (see "Over a whole process")
+    and the deadline ``stop_at`` (``time.perf_counter()``; None: none) leaves ``LOAD_ROOM``."""
+    if _decided:
+        return True
+    return _interpreted_seconds >= PAYS_AFTER and (stop_at is None or stop_at - time.perf_counter() >= LOAD_ROOM)
 
 
 class Kernel:

@@ -143,7 +143,7 @@ def test_an_enumeration_without_restarts_hands_over_after_a_leaf(interpreted):
 def test_the_pipeline_on_the_compiled_search_enumerates_exactly(monkeypatch):
     """With the split's learning search compiled from the start, --all finds each of the 86
     solutions once, every one verified, and knows it is done."""
-    monkeypatch.setattr(nonogram_split, "use_kernels", lambda puzzle, since=None, after=None: True)
+    monkeypatch.setattr(nonogram_split, "use_kernels", lambda puzzle, since=None, after=None, stop_at=None: True)
     result = enumerate_all(MANY, backend="highspy", solver="highs", reduce="split", schedule="search")
     assert result.complete and len(result.solutions) == len(set(result.solutions)) == 86
     assert all(futomip.verify(MANY, grid) == [] for grid in result.solutions)

@@ -392,3 +392,28 @@ def test_python_work_summed_over_a_process_loads_the_kernels_for_what_comes_next
     import json
 
     assert json.loads(done.stdout) == expected
+
+
+def test_the_account_loads_nothing_when_the_deadline_leaves_no_room_for_the_load(monkeypatch):
+    """With the account full, ``pays`` says yes without a deadline or with ``LOAD_ROOM`` left,
+    and no when the deadline is nearer (the load cannot be interrupted); loaded kernels pay
+    whatever the deadline.  ``use_kernels`` passes a nonogram's deadline on."""
+    import time
+
+    from futomip.puzzles.nonogram import from_grid
+    from futomip.reduction import nonogram_compiled
+
+    monkeypatch.setattr(compiled, "_decided", None)
+    monkeypatch.setattr(compiled, "_interpreted_seconds", compiled.PAYS_AFTER)
+    now = time.perf_counter()
+    assert compiled.pays() and compiled.pays(now + compiled.LOAD_ROOM + 5)
+    assert not compiled.pays(now + compiled.LOAD_ROOM / 2)
+    monkeypatch.setattr(compiled, "_interpreted_seconds", compiled.PAYS_AFTER / 2)
+    assert not compiled.pays()
+    monkeypatch.setattr(nonogram_compiled, "compiled", lambda: True)  # never loads anything here
+    monkeypatch.setattr(compiled, "_interpreted_seconds", compiled.PAYS_AFTER)
+    puzzle = from_grid([[1, 0] * 6] * 12)  # 144 cells: at least COMPILE_CELLS, below EAGER_CELLS
+    assert nonogram_compiled.use_kernels(puzzle)
+    assert not nonogram_compiled.use_kernels(puzzle, stop_at=time.perf_counter() + compiled.LOAD_ROOM / 2)
+    monkeypatch.setattr(compiled, "_decided", True)
+    assert compiled.pays(time.perf_counter()) and nonogram_compiled.use_kernels(puzzle, stop_at=time.perf_counter())

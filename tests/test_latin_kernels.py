@@ -199,7 +199,7 @@ def test_handover_from_the_first_search_loses_and_repeats_no_leaf(puzzle, budget
     brute-force solutions, each once."""
     saved = latin_core.COMPILE_AFTER, compiled.pays
     latin_core.COMPILE_AFTER = budget
-    compiled.pays = lambda: loaded
+    compiled.pays = lambda stop_at=None: loaded
     try:
         root, search, leaves = _leaves(puzzle, "auto")
     finally:
@@ -218,7 +218,7 @@ def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
     """A hard 9x9 whose first search (Python, or compiled when the kernels pay: ``loaded``)
     hands over after 1 ms: one leaf, the verified solution."""
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
-    monkeypatch.setattr(compiled, "pays", lambda: loaded)
+    monkeypatch.setattr(compiled, "pays", lambda stop_at=None: loaded)
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     _, search, leaves = _leaves(puzzle, "auto")
     assert search.finished and len(leaves) == 1

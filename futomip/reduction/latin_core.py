@@ -99,13 +99,13 @@ class Core:
 
     ``mode``: "auto" (interpreted, compiled after ``COMPILE_AFTER`` s of work when
     numba is there; at once when the kernels pay in this process already,
-    ``futomip.compiled.pays``), "interpreted" or "compiled" (at once; still interpreted when
-    the compiled layer is off)."""
+    ``futomip.compiled.pays``, with ``stop_at`` the work's deadline), "interpreted" or
+    "compiled" (at once; still interpreted when the compiled layer is off)."""
 
     _workspace = None
     """The pooled workspace a compiled core holds (``latin_layout.acquire``), None otherwise."""
 
-    def __init__(self, board, masks, mode: str = "auto") -> None:
+    def __init__(self, board, masks, mode: str = "auto", stop_at: float | None = None) -> None:
         if not usable(board):
             raise ValueError(f"the Latin kernels take orders up to {MAX_SIZE}, not {board.n}")
         self.board = board
@@ -114,7 +114,7 @@ class Core:
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
-        if (mode == "compiled" or mode == "auto" and compiled.pays()) and compiled.compiled():
+        if (mode == "compiled" or mode == "auto" and compiled.pays(stop_at)) and compiled.compiled():
             # Straight to numpy (a short 9x9 search costs about as much as converting lists).
             self._compile_arrays(None, masks)
             return

@@ -51,7 +51,7 @@ def probe(board, dom: list[int], stop_at: float | None = None,
     integers for orders the kernels do not take."""
     if not latin_core.usable(board):
         return _probe_python(board, dom, stop_at, progress)
-    core = latin_core.Core(board, dom, mode)
+    core = latin_core.Core(board, dom, mode, stop_at)
     cells = len(dom)
     next_report = time.perf_counter() + PROGRESS_EVERY
     changed_in_pass = True

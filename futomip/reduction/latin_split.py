@@ -170,7 +170,7 @@ class Split(nonogram_split.Split):
             yielded = set()
             # pays() alone never imports numba; compiled() then reads the decision made or makes
             # it (and keeps a search whose kernels cannot compile on the Python path to its end).
-            if compiled.pays() and compiled.compiled():
+            if compiled.pays(self.stop_at) and compiled.compiled():
                 first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
             else:
                 first = compiled.timed_interpreted(python_leaves(self, board, latin_core.COMPILE_AFTER))

@@ -58,21 +58,23 @@ compiled line solves, so a search shorter than a few seconds would lose (measure
 docs/measurements.md: with 1 s, puzzles solved in 2-4 s took a second longer)."""
 
 
-def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KERNEL_AFTER) -> bool:
+def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KERNEL_AFTER,
+                stop_at: float | None = None) -> bool:
     """Whether work on ``puzzle`` that began at ``since`` (``time.perf_counter()``; None: now)
     should run in the kernels, by the rule in the module text (imports numba when it says yes);
-    ``after`` replaces ``KERNEL_AFTER`` (the whole compiled search gains more than a board)."""
+    ``after`` replaces ``KERNEL_AFTER`` (the whole compiled search gains more than a board);
+    ``stop_at``, the work's deadline, goes to ``futomip.compiled.pays``."""
     cells = puzzle.height * puzzle.width
     if cells < COMPILE_CELLS or not compile_requested():
         return False
-    worth = pays() or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
+    worth = pays(stop_at) or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
     return worth and compiled()
 
 
-def new_board(puzzle: Nonogram, since: float | None = None) -> Board:
+def new_board(puzzle: Nonogram, since: float | None = None, stop_at: float | None = None) -> Board:
     """The board for ``puzzle``: a ``BitBoard`` (or, for lines longer than ``BIT_LINE``, an
     ``ArrayBoard``) when ``use_kernels``, else a ``Board``."""
-    if not use_kernels(puzzle, since):
+    if not use_kernels(puzzle, since, stop_at=stop_at):
         return Board(puzzle)
     return BitBoard(puzzle) if max(puzzle.height, puzzle.width) <= line_kernels.BIT_LINE else ArrayBoard(puzzle)
 
@@ -282,7 +284,7 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     if level not in ("lines", "probing"):
         raise ValueError(f"nonogram reduction level must be 'lines' or 'probing', got {level!r}")
     started = time.perf_counter()
-    board = new_board(puzzle)
+    board = new_board(puzzle, stop_at=stop_at)
     failed = board.propagate(range(len(board.clues)))
     finished = True
     if failed is None and level == "probing":

@@ -138,7 +138,8 @@ class Learner(ClauseReasoning):
             self._enqueue(line)
 
     def _load_kernel(self) -> None:
-        if self._kernel is None and LineKernel.fits(self.lengths) and use_kernels(self.puzzle, self._since):
+        if (self._kernel is None and LineKernel.fits(self.lengths)
+                and use_kernels(self.puzzle, self._since, stop_at=self.stop_at)):
             self._kernel = LineKernel(self.clues, self.lengths)
 
     @property

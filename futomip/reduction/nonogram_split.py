@@ -177,10 +177,10 @@ class Split:
         puzzle = self.puzzle
         fits = CompiledLearner.fits(puzzle)
         learner: Learner | CompiledLearner
-        if fits and use_kernels(puzzle):
+        if fits and use_kernels(puzzle, stop_at=self.stop_at):
             learner = CompiledLearner(puzzle, self.root, self.limit, self.stop_at, self.progress)
         else:
-            hand_over = (lambda since: use_kernels(puzzle, since, SEARCH_KERNEL_AFTER)) if fits else None
+            hand_over = (lambda since: use_kernels(puzzle, since, SEARCH_KERNEL_AFTER, self.stop_at)) if fits else None
             learner = Learner(puzzle, self.root, self.limit, self.stop_at, self.progress, hand_over=hand_over)
         try:
             while True:
