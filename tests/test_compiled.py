@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -389,8 +390,6 @@ def test_python_work_summed_over_a_process_loads_the_kernels_for_what_comes_next
     done = subprocess.run([sys.executable, "-c", _ACCOUNT, pays_after, order], capture_output=True, text=True, env=env,
                           timeout=300)
     assert done.returncode == 0, done.stderr
-    import json
-
     assert json.loads(done.stdout) == expected
 
 

@@ -65,10 +65,15 @@ def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KER
     ``after`` replaces ``KERNEL_AFTER`` (the whole compiled search gains more than a board);
     ``stop_at``, the work's deadline, goes to ``futomip.compiled.pays``."""
     cells = puzzle.height * puzzle.width
-    if cells < COMPILE_CELLS or not compile_requested():
+    if _small(puzzle) or not compile_requested():
         return False
     worth = pays(stop_at) or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
     return worth and compiled()
+
+
+def _small(puzzle: Nonogram) -> bool:
+    """Whether ``puzzle`` is below ``COMPILE_CELLS``: it never uses the kernels."""
+    return puzzle.height * puzzle.width < COMPILE_CELLS
 
 
 def new_board(puzzle: Nonogram, since: float | None = None, stop_at: float | None = None) -> Board:
@@ -289,7 +294,7 @@ def reduce(puzzle: Nonogram, level: str = "probing", stop_at: float | None = Non
     finished = True
     if failed is None and level == "probing":
         failed, finished = board.probe(stop_at, progress)
-    if type(board) is Board and puzzle.height * puzzle.width >= COMPILE_CELLS:
+    if type(board) is Board and not _small(puzzle):
         count_interpreted(time.perf_counter() - started)
     # Branching scores are only complete when probing ran to its end.
     return board.domains(failed, finished, board.scores if finished else None)
