@@ -25,6 +25,7 @@ __all__ = [
     "UnknownNameError",
     "SolverUnavailableError",
     "MissingPackageError",
+    "MatplotlibMissing",
     "UnsupportedFeatureError",
     "VerificationError",
 ]
@@ -71,6 +72,13 @@ class SolverUnavailableError(FutomipError):
 class MissingPackageError(SolverUnavailableError):
     """An optional package that is not a solver (Dask, matplotlib) is not installed: the same
     exit code as a missing solver (3), worded as what it is."""
+
+
+class MatplotlibMissing(MissingPackageError, UsageError):
+    """A PNG picture was asked for without matplotlib: a missing package (exit 3, as the
+    exit-code table says of optional packages), and still the ``UsageError`` that Python
+    callers caught before 27 Nov 2026 (fourteenth session), when it was one and the command
+    exited 2."""
 
 
 class UnsupportedFeatureError(FutomipError):

@@ -209,12 +209,14 @@ def test_png_has_the_signature_and_the_scene_size(tmp_path):
 
 
 def test_png_without_matplotlib_names_the_extra(monkeypatch, tmp_path):
-    """Without matplotlib, asking for PNG is a usage error that says how to install it."""
-    from futomip.errors import UsageError
+    """Without matplotlib, asking for PNG is a missing package that says how to install it, and
+    still the ``UsageError`` it was before (callers that caught that keep working)."""
+    from futomip.errors import MissingPackageError, UsageError
 
     hide_packages(monkeypatch, "matplotlib")
-    with pytest.raises(UsageError, match=r"pip install 'futomip\[plot\]'"):
+    with pytest.raises(MissingPackageError, match=r"pip install 'futomip\[plot\]'") as raised:
         draw.save(draw.puzzle_picture(Futoshiki.from_clues(2)), tmp_path / "board.png")
+    assert isinstance(raised.value, UsageError)
     assert not (tmp_path / "board.png").exists()
 
 

@@ -83,6 +83,19 @@ def test_unusable_output_is_refused_before_any_work(tmp_path, capsys, name, mess
     assert message in err and "no-such-input" not in err
 
 
+def test_png_without_matplotlib_exits_3_with_the_extra(tmp_path, capsys, monkeypatch):
+    """Without matplotlib a PNG is a missing optional package: exit 3, "not installed" and the
+    extra to install (the exit-code table of docs/troubleshooting.md), and no file written."""
+    from conftest import hide_packages
+
+    hide_packages(monkeypatch, "matplotlib")
+    out = tmp_path / "board.png"
+    assert main(["draw", str(SAMPLE), "-o", str(out)]) == 3
+    err = capsys.readouterr().err
+    assert "futomip: not installed: a PNG picture needs matplotlib" in err and "futomip[plot]" in err
+    assert not out.exists()
+
+
 def test_multi_puzzle_file_needs_an_index(tmp_path, capsys):
     """A file with several puzzles asks for --index (exit 2); with it the chosen one is drawn."""
     taai = DATA / "nonogram/formats/two-puzzles.taai"

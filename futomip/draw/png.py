@@ -17,13 +17,13 @@ INSTALL_HINT = "pip install 'futomip[plot]'"
 
 
 def require_matplotlib():
-    """``matplotlib`` with its file-only backend, or a ``UsageError`` naming the extra."""
-    from ..errors import UsageError
+    """``matplotlib`` with its file-only backend, or a ``MatplotlibMissing`` naming the extra."""
+    from ..errors import MatplotlibMissing
 
     try:
         import matplotlib
     except ImportError:
-        raise UsageError(f"a PNG picture needs matplotlib: {INSTALL_HINT} (or write .svg, which needs nothing)") from None
+        raise MatplotlibMissing(f"a PNG picture needs matplotlib: {INSTALL_HINT} (or write .svg, which needs nothing)") from None
     # Agg draws into files without a display; pyplot is never imported, so a notebook's own
     # backend is left as the user set it.
     from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: F401
