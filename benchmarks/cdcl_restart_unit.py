@@ -1,8 +1,12 @@
-"""The learning search's restart unit (``nonogram_learning.RESTART_CONFLICTS``) compared on nonograms.
+"""The learning search compared on nonograms: restart units (``nonogram_learning.RESTART_CONFLICTS``)
+and source trees.
 
-    python benchmarks/cdcl_restart_unit.py FILE... [--units 30,100] [--limit 30] [--jsonl OUT]
+    python benchmarks/cdcl_restart_unit.py FILE... [--units 30,100] [--trees new=.,old=/tmp/old]
+                                          [--limit 30] [--jsonl OUT]
 
-Each unit is one long-lived worker process (numba and its cached kernels loaded once, before
+``--trees`` names source trees to compare (each a folder holding ``futomip/``, e.g. an older
+commit made with ``git archive``); every unit runs in every tree, labelled ``UNIT@NAME``.
+Each variant is one long-lived worker process (numba and its cached kernels loaded once, before
 the measure); the puzzles go to the workers one by one, every unit on a puzzle before the next
 puzzle, so the machine's load falls on all units alike.  A worker probes the puzzle
 (``reduce(puzzle, "probing")``; a puzzle that probing settles is skipped) and runs the compiled
@@ -50,17 +54,23 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="+")
     parser.add_argument("--units", default="30,100", help="restart units to compare (comma-separated)")
+    parser.add_argument("--trees", default="", help="NAME=FOLDER,... source trees to compare (default: this one)")
     parser.add_argument("--limit", type=float, default=30.0, help="seconds per puzzle and unit")
     parser.add_argument("--jsonl", help="write one line per puzzle and unit here")
     args = parser.parse_args()
-    units = [int(unit) for unit in args.units.split(",")]
+    trees = dict(pair.split("=", 1) for pair in args.trees.split(",")) if args.trees else {"": str(ROOT)}
+    variants = {f"{unit}@{name}" if name else unit: (unit, Path(folder).resolve())
+                for unit in (int(unit) for unit in args.units.split(",")) for name, folder in trees.items()}
+    units = list(variants)
     sys.path.insert(0, str(ROOT))
     from futomip import io
 
-    workers = {unit: subprocess.Popen([sys.executable, "-c", WORKER, str(unit)], stdin=subprocess.PIPE,
-                                      stdout=subprocess.PIPE, text=True, cwd=ROOT) for unit in units}
+    # ``python -c`` imports futomip from its working folder: the tree's.
+    workers = {label: subprocess.Popen([sys.executable, "-c", WORKER, str(unit)], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, text=True, cwd=folder)
+               for label, (unit, folder) in variants.items()}
     out = open(args.jsonl, "w") if args.jsonl else None
-    results: dict[int, list[dict]] = {unit: [] for unit in units}
+    results: dict = {unit: [] for unit in units}
     try:
         for path in args.files:
             for index in range(len(io.read(path))):
