@@ -115,6 +115,10 @@ def test_a_python_search_handed_over_at_a_restart_loses_and_repeats_nothing(inte
     assert python.handing_over and not python.finished and python.learnts and python.restarts == 3
     compiled = CompiledLearner.take_over(python, interpreted)
     assert compiled.decisions == python.decisions and compiled.learnt == len(python.learnts)
+    # The decisions' colours go on from the Python search's: its saved and target phases.
+    assert python.target_len > 0
+    assert list(compiled.cell[k.PHASE, :-1]) == python.phase and list(compiled.cell[k.TARGET, :-1]) == python.target
+    assert compiled.ints[k.TARGET_LEN] == python.target_len
     grids += [leaf.cells for leaf in compiled.leaves()]
     assert compiled.finished and len(grids) == len(set(grids)) == 86
 

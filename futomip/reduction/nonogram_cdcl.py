@@ -10,7 +10,7 @@ the next call).  ``interpreted=True`` runs the same kernels' Python source (for 
 
 ``take_over`` starts one from a Python ``Learner`` stopped at a restart: its level-0 cells,
 its blocking clauses (without them leaves would come again), its learnt clauses, activities,
-phases and counters; the level-0 trail is propagated again through every clause, so that the
+phases, target phases and counters; the level-0 trail is propagated again through every clause, so that the
 watches need not be those of the Python search.  The search needs lines of at most
 ``BIT_LINE`` cells (``fits``).  Only numpy, ``futomip.puzzles`` and the nonogram reduction
 modules are imported.
@@ -63,7 +63,7 @@ class CompiledLearner:
         self.ints[[k.RUN, k.BUDGET, k.CAP, k.LIMIT]] = 1, self.restart_conflicts, LEARNT_CAP, limit
         self.cell = np.zeros((k.CELL_ROWS, cells + 1), dtype=np.int32)
         self.cell[k.VALUE] = self.cell[k.REASON] = -1
-        self.cell[k.PHASE] = BLACK
+        self.cell[k.PHASE] = self.cell[k.TARGET] = BLACK
         self.why = np.zeros((4, cells), dtype=np.uint64)
         self.activity = np.zeros(cells, dtype=np.float64)
         self.bump = np.ones(1, dtype=np.float64)
@@ -93,6 +93,7 @@ class CompiledLearner:
             for (r, c), (if_black, if_white) in root.scores.items():
                 self.activity[r * width + c] = min(if_black, if_white) / (1 + cells)
                 self.cell[k.PHASE, r * width + c] = int(if_black >= if_white)
+            self.cell[k.TARGET] = self.cell[k.PHASE]
             self._fix([2 * (r * width + c) + state for r, row in enumerate(root.cells)
                        for c, state in enumerate(row) if state != UNKNOWN])
 
@@ -108,6 +109,8 @@ class CompiledLearner:
         new.activity[:] = learner.activity
         new.bump[0] = learner.bump_size
         new.cell[k.PHASE, :-1] = learner.phase
+        new.cell[k.TARGET, :-1] = learner.target
+        new.ints[k.TARGET_LEN] = learner.target_len
         new._fix(list(learner.trail))
         for kind, clauses in ((k.BLOCKING_KIND, learner.blocking), (k.LEARNT_KIND, learner.learnts)):
             for clause in clauses:

@@ -4,7 +4,7 @@ The same search (read ``nonogram_learning`` for the rules and why they are exact
 variables, literal ``2 v + colour``; lines propagate through the bit-parallel line solver
 (``settle_bits``) and explain through ``explain_cell_bits``/``explain_conflict_bits``; learnt
 and blocking clauses propagate with two watched literals; first-UIP analysis with recursive
-minimisation, VSIDS and phase saving, Luby restarts and LBD clean-ups.  Everything lives in
+minimisation, VSIDS and phase saving with target phases, Luby restarts and LBD clean-ups.  Everything lives in
 numpy arrays (``nonogram_cdcl.SearchState`` makes them), so that the whole loop runs in
 compiled code and Python sees it only between slices.
 
@@ -15,7 +15,9 @@ Layout (n cells, L = height + width lines, line masks as in ``nonogram_kernels``
                -2 - line: the line solver, which then saw the masks ``why[:2, v]``), PHASE,
                SEEN (analysis marks), ON_TRAIL (the trail of literals), LEVEL_START (where
                each decision level starts on the trail), EXPLAINED (1 once the line's reason
-               for the cell, ``why[2:, v]``, is computed: analyses meet the same cells often)
+               for the cell, ``why[2:, v]``, is computed: analyses meet the same cells often),
+               TARGET (the colour a decision gives the cell: the target phases, whose trail
+               length is ints[TARGET_LEN])
     clauses    literals of clause c: ``lits[start[c]:start[c] + size[c]]``, the two watched
                literals first; ``kind[c]`` LEARNT or BLOCKING, ``lbd[c]``
     watches    watcher ``2 c + s`` watches ``lits[start[c] + s]``; per literal a linked list
@@ -37,11 +39,11 @@ from .nonogram_line_kernels import EVEN_BITS, EVEN_NIBBLES, EVEN_PAIRS, ONE, ZER
 
 # ints[...]
 HEAD, TRAIL, LEVELS, CLAUSES, USED, DECISIONS, CONFLICTS, RESTARTS, DEPTH, RUN, BUDGET, LEARNT, CAP, \
-    QHEAD, QTAIL, PENDING_LEAF, LEAVES, LIMIT, SOLVES = range(19)
-INTS = 19
+    QHEAD, QTAIL, PENDING_LEAF, LEAVES, LIMIT, SOLVES, TARGET_LEN = range(20)
+INTS = 20
 # cell[...]
-VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START, EXPLAINED = range(8)
-CELL_ROWS = 8
+VALUE, LEVEL, REASON, PHASE, SEEN, ON_TRAIL, LEVEL_START, EXPLAINED, TARGET = range(9)
+CELL_ROWS = 9
 # outcomes of ``search``
 SLICE, LEAF, FINISHED, GROW = range(4)
 LEARNT_KIND, BLOCKING_KIND, DROPPED_KIND = 0, 1, 2  # DROPPED_KIND: inside ``clean`` only

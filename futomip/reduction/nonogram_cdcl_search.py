@@ -27,7 +27,7 @@ from __future__ import annotations
 from ..compiled import inline_kernel, kernel
 from .nonogram_cdcl_kernels import (BLOCKING_KIND, BUDGET, CAP, CLAUSES, CONFLICTS, DECAY, DECISIONS, DEPTH,
                                     FINISHED, GROW, LEAF, LEARNT, LEARNT_KIND, LEAVES, LEVEL, LEVEL_START, LEVELS,
-                                    NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, RESTARTS, RUN,
+                                    NO_CONFLICT, NONE, ON_TRAIL, PENDING_LEAF, PHASE, REASON, TARGET, TARGET_LEN, RESTARTS, RUN,
                                     SEEN, SLICE, TRAIL, USED, assign, backtrack, luby_term, premises,
                                     propagate)
 from .nonogram_cdcl_clauses import add_clause, clean
@@ -177,6 +177,7 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
                 blocking[k] = trail[level_start[depth - 1 - k]] ^ 1
             reopen(ints, unsure, sat_next, sat_head, depth - 1)
             backtrack(ints, cell, masks, queued, height, width, depth - 1)
+            ints[TARGET_LEN] = 0
             if depth > 1:
                 mark_unsure(unsure, ints[CLAUSES])
             add_clause(ints, cell, masks, queue, queued, count, height, width, lits, start, size, kind, lbd,
@@ -188,6 +189,13 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
             ints[CONFLICTS] += 1
             if ints[LEVELS] == 0:
                 return FINISHED
+            consistent = level_start[ints[LEVELS] - 1]
+            if consistent > ints[TARGET_LEN]:
+                ints[TARGET_LEN] = consistent
+                for v in range(cells):
+                    cell[TARGET, v] = cell[PHASE, v]
+                for t in range(ints[TRAIL]):
+                    cell[TARGET, trail[t] >> 1] = trail[t] & 1
             n, back, clause_lbd = analyse(conflict, ints, cell, why, activity, bump, masks, runs, first, count,
                                           height, width, layers, lits, start, size, scratch, level_mark)
             reopen(ints, unsure, sat_next, sat_head, back)
@@ -209,6 +217,7 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
                 clean(ints, cell, lits, start, size, kind, lbd, witness, head, link, cells)
                 mark_every_blocking(ints, kind, unsure)
                 ints[CAP] += ints[CAP] // 10
+                ints[TARGET_LEN] = 0
             continue
         v = decision_cell(ints, cell, activity, lits, start, size, witness, unsure, sat_next, sat_head, cells)
         if v == -2:
@@ -219,7 +228,7 @@ def search(ints, cell, why, activity, bump, masks, queue, queued, runs, first, c
         level_start[ints[LEVELS]] = ints[TRAIL]
         ints[LEVELS] += 1
         ints[DEPTH] = max(ints[DEPTH], ints[LEVELS])
-        assign(ints, cell, masks, queue, queued, count, height, width, v, cell[PHASE, v], NONE)
+        assign(ints, cell, masks, queue, queued, count, height, width, v, cell[TARGET, v], NONE)
         steps -= 1
         if steps <= 0:
             return SLICE
