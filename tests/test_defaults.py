@@ -74,6 +74,21 @@ def test_pinned_names_win(table):
     assert "str8ts has no domain reduction" in chosen.reason
 
 
+def test_the_reason_names_every_pinned_setting():
+    """Settings beyond the pair and the level pin the MILP too, and the configuration's reason
+    lists them with the pair's as the user gave them (it listed --backend, --solver and --reduce
+    only, so a run with --encoding tight read as the registry's plain default)."""
+    from futomip.methods.default import choose
+    from futomip.options import Options
+    from futomip.pipeline import Task
+
+    chosen = choose("futoshiki", Task(), Options(encoding="tight", solver_options=(("presolve", "off"),)))
+    assert chosen.reason.endswith("; pinned: --encoding tight --solver-option presolve=off")
+    chosen = choose("nonogram", Task(), Options(solver="highs", threads=1))
+    assert "pinned: --solver highs --threads 1" in chosen.reason
+    assert "pinned" not in choose("futoshiki", Task(), Options()).reason
+
+
 METHOD_ROWS = {"nonogram": (("milp", "ortools", "cpsat", "probing", "fastest"), ("sat", "", "", "", "second"),
                             ("milp", "highspy", "highs", "split", "third"))}
 

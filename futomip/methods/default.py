@@ -42,13 +42,30 @@ EXACT = True
 # As a method (``--method default``, batch's label) it does the registry's default TASKS.
 
 
+def _given(options: Options) -> dict:
+    return {"backend": options.backend, "solver": options.solver, "encoding": options.encoding,
+            "reduce": options.reduce, "globals": options.globals, "schedule": options.schedule,
+            "restarts": options.restarts,
+            "solver-option": options.solver_options, "threads": options.threads}
+
+
 def pinned(options: Options) -> list[str]:
     """The MILP settings ``options`` pins, as option names (empty: the registry decides)."""
-    given = {"backend": options.backend, "solver": options.solver, "encoding": options.encoding,
-             "reduce": options.reduce, "globals": options.globals, "schedule": options.schedule,
-             "restarts": options.restarts,
-             "solver-option": options.solver_options, "threads": options.threads}
-    return [f"--{name}" for name, value in given.items() if value]
+    return [f"--{name}" for name, value in _given(options).items() if value]
+
+
+def _other_pins(options: Options) -> tuple[str, ...]:
+    """The pinned settings beyond the pair and the level, as the user wrote them
+    ("--encoding tight", "--solver-option presolve=off"), for the configuration's reason."""
+    words = []
+    for name, value in _given(options).items():
+        if not value or name in ("backend", "solver", "reduce"):
+            continue
+        if name == "solver-option":
+            words += [f"--solver-option {key}={setting}" for key, setting in value]
+        else:
+            words.append(f"--{name} {value}")
+    return tuple(words)
 
 
 def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Configuration:
@@ -58,7 +75,7 @@ def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Conf
     if names:
         # The MILP as asked; the reason says so when a method row would have come first.
         return configuration(kind, options.backend, options.solver, options.reduce, wanted,
-                             lambda name: f"{' '.join(names)} pins the MILP")
+                             lambda name: f"{' '.join(names)} pins the MILP", _other_pins(options))
     return configuration(kind, None, None, None, wanted, lambda name: why_not(name, task, kind))
 
 

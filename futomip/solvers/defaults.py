@@ -63,15 +63,17 @@ def _source(kind: str | None) -> str:
 
 def configuration(kind: str | None, backend: str | None = None, solver_name: str | None = None,
                   reduce: str | None = None, wanted: tuple[str, ...] = (),
-                  methods: Callable[[str], str | None] | None = None) -> Configuration:
+                  methods: Callable[[str], str | None] | None = None,
+                  also_pinned: tuple[str, ...] = ()) -> Configuration:
     """The configuration to run ``kind`` with (see the module text), among the pairs that can
     honour the capabilities ``wanted`` ("threads", "seed", ...: ``wanted_capabilities``).
     ``methods(name)`` is None when method ``name`` can run the request, else why it cannot;
-    without ``methods`` only "milp" rows are read.
+    without ``methods`` only "milp" rows are read.  ``also_pinned`` names the other MILP
+    settings the user gave ("--encoding tight", ...), which the reason lists with the pair's.
 
     A request no agreeing pair could ever honour is refused before availability is asked
     (``default_pair``), so the refusal does not depend on what is installed."""
-    milp = _milp_configuration(kind, backend, solver_name, reduce, wanted)
+    milp = _milp_configuration(kind, backend, solver_name, reduce, wanted, also_pinned)
     if methods is None:
         return milp
     passed = []
@@ -88,7 +90,7 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
     return replace(milp, reason="; ".join([milp.reason] + passed)) if passed else milp
 
 
-def _milp_configuration(kind, backend, solver_name, reduce, wanted) -> Configuration:
+def _milp_configuration(kind, backend, solver_name, reduce, wanted, also_pinned=()) -> Configuration:
     # Refusals first (unknown names, capabilities no agreeing pair has, a pinned pair missing).
     fallback = default_pair(backend, solver_name, kind, wanted)
     milp_rows = [row[1:] for row in rows(kind) if row[0] == MILP]
@@ -100,7 +102,7 @@ def _milp_configuration(kind, backend, solver_name, reduce, wanted) -> Configura
         pair = check(row_backend, row_solver)
         if pair.available:
             fell_back = f"; {_unavailable_words(missing)}" if missing else ""
-            pinned = _pinned_words(backend, solver_name, reduce)
+            pinned = _pinned_words(backend, solver_name, reduce, also_pinned)
             return Configuration(pair, row_reduce, f"default for {kind}: {pair.name} --reduce {row_reduce}, "
                                  f"{why} ({_source(kind)}){fell_back}{pinned}")
         # A pair may have a row per level; a hidden pair is installed, so "hidden" not "missing".
@@ -110,15 +112,15 @@ def _milp_configuration(kind, backend, solver_name, reduce, wanted) -> Configura
     level = reduce or FALLBACK_REDUCE
     if kind in KINDS and KINDS[kind].reduce is None:
         return Configuration(pair, level, f"{pair.name}: first-choice pair order ({kind} has no domain reduction)"
-                             + _pinned_words(backend, solver_name, None))
+                             + _pinned_words(backend, solver_name, None, also_pinned))
     why = "no measurement for this configuration" if milp_rows else f"no measurement for {kind}"
     return Configuration(pair, level, f"{pair.name} --reduce {level}: {why}, first-choice pair order"
-                         + _pinned_words(backend, solver_name, reduce))
+                         + _pinned_words(backend, solver_name, reduce, also_pinned))
 
 
-def _pinned_words(backend, solver_name, reduce) -> str:
+def _pinned_words(backend, solver_name, reduce, also_pinned=()) -> str:
     pinned = [f"--{name} {value}" for name, value in (("backend", backend), ("solver", solver_name),
-                                                      ("reduce", reduce)) if value]
+                                                      ("reduce", reduce)) if value] + list(also_pinned)
     return f"; pinned: {' '.join(pinned)}" if pinned else ""
 
 
