@@ -48,6 +48,13 @@ Must not import anything.
 #   Rewritten the same day from the same runs when the tie rule (TIE_SECONDS) came in: the
 #   HiGHS and CP-SAT splits tie on Futoshiki and Sudoku, and the CP-SAT split goes first for its
 #   stronger solver side (fresh commands on hard 10x10/11x11 Futoshiki: docs/measurements.md).
+# Measured 2026-11-27 (nonogram) with: python benchmarks/choose_defaults.py --from-jsonl benchmarks/results/target-phases-2026-11-27/nonogram-defaults.jsonl --time-limit 8 --write
+#   (fourteenth session, after the line search took target phases; the runs: python
+#   benchmarks/choose_defaults.py --time-limit 8 --kinds nonogram --taai 20 --random 10 --nonogram-folder MIX
+#   --repeat 3 --jsonl ..., MIX being the 26 MiniZinc challenge nonograms written as .non by futomip convert
+#   and 20 pictures of benchmarks/random_nonograms.py (25x25 at 45%, seeds 3600-3609; 30x30 at 40%, seeds
+#   3700-3709); medians of three rounds, load about 2.  sat and both splits now lie within 0.1 s over the
+#   76 puzzles; below sat, the order decides only what enumeration, explanations and model files get.)
 MEASURED = "2026-11-27"
 
 MEASURED_ON: dict[str, str] = {
@@ -87,11 +94,11 @@ DEFAULTS: dict[str, tuple[tuple[str, str, str, str, str], ...]] = {
         ("milp", "highspy", "highs", "probing", "PAR2 188.5 s on 16 puzzles, 40.85x the fastest"),
     ),
     "nonogram": (
-        ("sat", "", "", "", "measured fastest: PAR2 3.1 s on 66 puzzles"),
-        ("milp", "highspy", "highs", "split", "PAR2 4.9 s on 66 puzzles, 1.58x the fastest"),
-        ("milp", "ortools", "cpsat", "split", "PAR2 21.0 s on 66 puzzles, 6.72x the fastest"),
-        ("milp", "ortools", "cpsat", "probing", "PAR2 27.3 s on 66 puzzles, 8.74x the fastest"),
-        ("milp", "highspy", "highs", "probing", "PAR2 332.4 s on 66 puzzles, 106.34x the fastest"),
+        ("sat", "", "", "", "measured fastest: PAR2 2.7 s on 76 puzzles"),
+        ("milp", "ortools", "cpsat", "split", "PAR2 2.7 s on 76 puzzles, 1.01x the fastest"),
+        ("milp", "highspy", "highs", "split", "PAR2 2.8 s on 76 puzzles, 1.02x the fastest"),
+        ("milp", "ortools", "cpsat", "probing", "PAR2 32.5 s on 76 puzzles, 11.94x the fastest"),
+        ("milp", "highspy", "highs", "probing", "PAR2 526.4 s on 76 puzzles, 193.49x the fastest"),
     ),
     "sudoku": (
         ("milp", "ortools", "cpsat", "split", "PAR2 0.1 s on 16 puzzles, 1.19x the fastest, a tie (within 10 ms a puzzle): first for the strongest solver side of the tied splits"),
