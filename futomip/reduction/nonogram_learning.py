@@ -236,10 +236,10 @@ class Learner(ClauseReasoning):
         longest such trail since the last reset."""
         if consistent > self.target_len:
             self.target_len = consistent
-            target = list(self.phase)
+            target = self.target
+            target[:] = self.phase
             for literal in self.trail:
                 target[literal >> 1] = literal & 1
-            self.target = target
 
     def _pick(self) -> int | None:
         """The open cell of highest activity, or None when none is open."""

@@ -90,7 +90,7 @@ def configuration(kind: str | None, backend: str | None = None, solver_name: str
     return replace(milp, reason="; ".join([milp.reason] + passed)) if passed else milp
 
 
-def _milp_configuration(kind, backend, solver_name, reduce, wanted, also_pinned=()) -> Configuration:
+def _milp_configuration(kind, backend, solver_name, reduce, wanted, also_pinned) -> Configuration:
     # Refusals first (unknown names, capabilities no agreeing pair has, a pinned pair missing).
     fallback = default_pair(backend, solver_name, kind, wanted)
     milp_rows = [row[1:] for row in rows(kind) if row[0] == MILP]
@@ -118,7 +118,7 @@ def _milp_configuration(kind, backend, solver_name, reduce, wanted, also_pinned=
                          + _pinned_words(backend, solver_name, reduce, also_pinned))
 
 
-def _pinned_words(backend, solver_name, reduce, also_pinned=()) -> str:
+def _pinned_words(backend, solver_name, reduce, also_pinned) -> str:
     pinned = [f"--{name} {value}" for name, value in (("backend", backend), ("solver", solver_name),
                                                       ("reduce", reduce)) if value] + list(also_pinned)
     return f"; pinned: {' '.join(pinned)}" if pinned else ""
