@@ -14,6 +14,13 @@ learning search (``nonogram_cdcl.CompiledLearner``) to its first leaf, which wit
 0 is a solution, or to ``--limit`` seconds.  Printed per unit: solved, PAR2 (an unsolved puzzle
 counts twice the limit), the median, and the sums per band of times (by the slower unit).
 Generate puzzles nobody tuned for with ``benchmarks/random_nonograms.py``.
+
+One run of a puzzle is one path of the search, and on hard pictures a path's time is largely
+luck (the same picture took 1.5 s and 30 s in two trees that differ only in when the saved
+phases are reset).  Restart units close to each other (``--units 90,100,110``) send the same
+search down different paths; with ``--trees`` and several units, the trees are also compared
+over all their paths: per tree the runs solved and PAR2 over every unit, and per picture the
+ratio of the mean PAR2 of each tree to the first tree's (median, p10, p90, pictures better).
 """
 
 from __future__ import annotations
@@ -108,7 +115,30 @@ def main() -> int:
         if band:
             sums = ", ".join(f"unit {unit} {sum(charged(results[unit][k]) for k in band):.1f} s" for unit in units)
             print(f"  slower unit's time in [{low:g}, {high:g}) s: {len(band)} puzzles; {sums}")
+    if len(trees) > 1 and len(units) > len(trees):
+        _compare_trees(results, variants, trees, charged)
     return 0
+
+
+def _compare_trees(results: dict, variants: dict, trees: dict, charged) -> None:
+    """Each tree over all its units (paths): runs solved, PAR2, and per picture the ratio of its
+    mean PAR2 to the first tree's."""
+    names = list(trees)
+    labels = {name: [label for label in variants if label.endswith(f"@{name}")] for name in names}
+    pictures = len(results[labels[names[0]][0]])
+    mean = {name: [statistics.mean(charged(results[label][k]) for label in labels[name]) for k in range(pictures)]
+            for name in names}
+    print(f"over {len(labels[names[0]])} paths (units) per picture:")
+    for name in names:
+        runs = [results[label][k] for label in labels[name] for k in range(pictures)]
+        line = (f"  tree {name}: {sum(record['solved'] for record in runs)} of {len(runs)} runs solved, "
+                f"PAR2 {sum(charged(record) for record in runs):.1f} s")
+        if name != names[0]:
+            ratios = sorted(mine / theirs for mine, theirs in zip(mean[name], mean[names[0]]))
+            line += (f"; mean PAR2 / {names[0]}'s per picture: median {statistics.median(ratios):.2f}, "
+                     f"p10 {ratios[len(ratios) // 10]:.2f}, p90 {ratios[len(ratios) * 9 // 10]:.2f}, "
+                     f"better on {sum(ratio < 1 for ratio in ratios)} of {len(ratios)}")
+        print(line)
 
 
 if __name__ == "__main__":
