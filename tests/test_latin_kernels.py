@@ -227,6 +227,53 @@ def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
     assert verify(puzzle, grid) == []
 
 
+def test_a_first_search_asks_again_while_the_kernels_warm_up(monkeypatch):
+    """Right after installing, the background warm-up compiles the kernels while the first
+    search runs, so ``compiled()`` says no at first and yes later.  The Python search hands
+    over after every ``COMPILE_AFTER`` seconds of work (it once asked only at the first, and
+    then stayed in Python to its end: 84 s against 42 s on a 30x30 completion), goes over to
+    the kernels once they are ready, and yields the verified solution once."""
+    monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
+    monkeypatch.setattr(compiled, "pays", lambda stop_at=None: False)
+    real, answers = compiled.compiled(), []
+
+    def warming() -> bool:
+        answers.append(len(answers) >= 3 and real)
+        return answers[-1]
+
+    monkeypatch.setattr(compiled, "compiled", warming)
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    _, search, leaves = _leaves(puzzle, "auto")
+    assert answers[:3] == [False] * 3 and len(answers) >= 4
+    assert search.finished and len(leaves) == 1 and search.summary()["compiled"] == real
+    grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
+    assert verify(puzzle, grid) == []
+
+
+def test_a_core_on_interpreted_kernels_asks_again_while_the_kernels_warm_up(monkeypatch):
+    """A core running the interpreted kernels ("auto") keeps asking while the warm-up compiles
+    (``compiled.state()`` "warming up") and switches once the kernels are ready; a final no
+    (the compiled layer off) keeps it interpreted."""
+    real = compiled.compiled()
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    board, masks = board_of(puzzle), reduce(puzzle, "split").masks
+    monkeypatch.setattr(compiled, "pays", lambda stop_at=None: False)
+    monkeypatch.setattr(compiled, "compiled", lambda: False)
+    monkeypatch.setattr(compiled, "state", lambda: "warming up")
+    core = latin_core.Core(board, masks, "auto")
+    core.interpreted_time = latin_core.COMPILE_AFTER
+    core._compile()
+    assert core.mode == "auto" and not core.compiled and core.interpreted_time == 0.0
+    monkeypatch.setattr(compiled, "compiled", lambda: real)
+    core._compile()
+    assert core.compiled == real
+    off = latin_core.Core(board, masks, "auto")
+    monkeypatch.setattr(compiled, "compiled", lambda: False)
+    monkeypatch.setattr(compiled, "state", lambda: "off")
+    off._compile()
+    assert off.mode == "interpreted" and not off.compiled
+
+
 def test_sudoku_without_signs_share_one_layout_and_each_search_finds_its_own_solution():
     """Two hard 9x9 Sudoku (no signs) share one kernel layout and structure, and each search,
     compiled and interpreted alike, yields the same single leaf: its puzzle's verified solution."""

@@ -151,8 +151,15 @@ class Core:
                 self._compile()
 
     def _compile(self) -> None:
-        if self.compiled or not compiled.compiled():
-            self.mode = "interpreted" if not self.compiled else self.mode
+        if self.compiled:
+            return
+        if not compiled.compiled():
+            if self.mode == "auto" and compiled.state() == "warming up":
+                # Not final: the background warm-up is compiling the kernels (after installing);
+                # ask again after as much work again.
+                self.interpreted_time = 0.0
+            else:
+                self.mode = "interpreted"
             return
         self._compile_arrays(self.ws, self.dom)
 

@@ -8,8 +8,10 @@ a puzzle settled in a few milliseconds never loads numba.  It has no trail: each
 its own list of masks, and the second child gets a copy made when the node branches.  It does
 not restart.  ``python_leaves`` is a generator over the leaves of one ``latin_split.Split``
 whose counters it keeps (``nodes``, ``pruned``, ``depth``, ``finished``); after ``budget``
-seconds of work it yields ``HANDOVER`` once, so that the compiled search can take over, and
-goes on if asked for more.
+seconds of work it yields ``HANDOVER``, so that the compiled search can take over, and goes on
+if asked for more, yielding ``HANDOVER`` again after each further ``budget`` seconds (the
+kernels may become ready later: right after installing, the background warm-up compiles them
+while this search runs).
 
 Must not import anything from futomip but ``latin``.
 """
@@ -32,9 +34,10 @@ PROGRESS_EVERY = 1.0
 
 def python_leaves(split, board, budget: float | None = None) -> Iterator[LatinDomains | None]:
     """The leaves of ``split``'s search on Python integers (None when its pause is due,
-    ``HANDOVER`` once after ``budget`` seconds of work); ``board`` is the puzzle's ``Board``."""
+    ``HANDOVER`` after every ``budget`` seconds of work); ``board`` is the puzzle's ``Board``."""
     n = split.root.size
     worked, resumed = 0.0, time.perf_counter()
+    hand_over_at = budget
     weight = [1 + len(pairs) for pairs in board.cell_less]
     shown = time.perf_counter()
     # Each entry is (domains, depth, change) with change (cell, mask to keep) or None;
@@ -46,9 +49,11 @@ def python_leaves(split, board, budget: float | None = None) -> Iterator[LatinDo
         if change is not None:
             if split.stop_at is not None and time.perf_counter() >= split.stop_at:
                 return
-            if budget is not None and worked + time.perf_counter() - resumed >= budget:
-                budget = None
+            if hand_over_at is not None and worked + time.perf_counter() - resumed >= hand_over_at:
+                worked += time.perf_counter() - resumed
+                hand_over_at = worked + budget
                 yield HANDOVER
+                resumed = time.perf_counter()
             if split._pause():
                 worked += time.perf_counter() - resumed
                 yield None

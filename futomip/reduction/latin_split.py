@@ -174,13 +174,17 @@ class Split(nonogram_split.Split):
                 first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
             else:
                 first = compiled.timed_interpreted(python_leaves(self, board, latin_core.COMPILE_AFTER))
+            dived = False
             for leaf in first:
                 if leaf is HANDOVER:
                     if compiled.compiled():
                         break
-                    # No numba: the Python search to its end (it has no LP value order), after a
-                    # dive on the interpreted kernels when dives go deeper than the root LP.
-                    if DIVE_ROUNDS > 1:
+                    # No kernels yet: the Python search goes on (it has no LP value order), after a
+                    # dive on the interpreted kernels when dives go deeper than the root LP.  It
+                    # asks again at its next hand-over: while the background warm-up compiles
+                    # the kernels (after installing) the answer is no, and later yes.
+                    if DIVE_ROUNDS > 1 and not dived:
+                        dived = True
                         yield from self._dive(latin_core.Core(board, self.root.masks, "interpreted"), yielded)
                     continue
                 if leaf is not None:
