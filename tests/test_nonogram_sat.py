@@ -122,9 +122,13 @@ def test_method_finds_a_solution_and_decides_uniqueness(puzzle, schedule):
 
 
 def test_method_reports_a_puzzle_without_solution():
-    """A clue that no line can hold makes the method answer infeasible."""
+    """A clue that no line can hold makes the method answer infeasible, and the message names
+    the line, as the MILP pipeline's does."""
     puzzle = Nonogram([(1,), (1,)], [(1, 1), ()])
-    assert methods.run("sat", puzzle, Options(), Deadline(30)).status == INFEASIBLE
+    result = methods.run("sat", puzzle, Options(), Deadline(30))
+    assert result.status == INFEASIBLE
+    assert result.message == "no solution: the reduction found column 1 impossible"
+    assert methods.run("milp", puzzle, Options(backend="highspy", solver="highs"), Deadline(30)).message == result.message
 
 
 def test_time_limit_ends_and_reaps_the_sat_child():
