@@ -121,6 +121,28 @@ def test_infeasible_exits_1_and_explain_reports_conflict(tmp_path, capsys):
     assert {"type": "given", "row": 1, "col": 1, "value": 3} .items() <= data["conflict"][0].items()
 
 
+def test_an_infeasible_puzzle_in_text_points_to_explain(tmp_path, capsys):
+    """In text, an infeasible solve or uniqueness check ends with the command that names the
+    clues that clash (``--index K`` for a puzzle of a multi-puzzle file), and that command
+    does; -q, --json and --explain itself print no hint."""
+    path = tmp_path / "bad.dat"
+    path.write_text('n = 3; initialValues = {<1,1,3>}; conditions = {<1,1,1,2,"<">};')
+    for extra in ([], ["--unique"]):
+        assert main([str(path), *extra]) == 1
+        assert capsys.readouterr().out.rstrip().endswith(
+            f"hint: futomip {path} --explain names clues that cannot all hold together")
+    for extra in (["-q"], ["--json"], ["--explain"]):
+        assert main([str(path), *extra]) == 1
+        assert "hint:" not in capsys.readouterr().out
+    several = tmp_path / "two.sdk"
+    several.write_text("." * 81 + "\n" + "11" + "." * 79 + "\n")
+    assert main([str(several)]) == 1
+    assert f"hint: futomip {several} --index 1 --explain names" in capsys.readouterr().out
+    assert main([str(several), "--index", "1", "--explain"]) == 1
+    shown = capsys.readouterr().out
+    assert "cell (1,1) is given as 1" in shown and "cell (1,2) is given as 1" in shown
+
+
 def test_a_contradiction_the_reduction_finds_is_named_and_builds_no_model(tmp_path, capsys):
     """A Sudoku with the same given twice in a box: the default (the split level) reports the
     constraint the reduction found impossible, in the puzzle's terms, without building a model

@@ -8,6 +8,7 @@ soon as it is known (text or one JSON object per line).
 
 from __future__ import annotations
 
+import shlex
 import sys
 import threading
 import time
@@ -18,7 +19,7 @@ from ..options import GLOBAL_FORMS, SCHEDULES, Deadline, Options
 from ..pipeline import Task
 from ..reduction import LEVELS
 from ..result import Result
-from ..status import WRITTEN
+from ..status import INFEASIBLE, WRITTEN
 from ._args import (add_file_arguments, check_output_path, non_negative_int, positive_int, restart_policy, seconds,
                     solver_option)
 from ._output import say, status_line
@@ -141,6 +142,8 @@ def run_command(args, started: float) -> int:
                 else text_report(result, args.quiet, args.verbose)
             if report:  # -q with no board (--no-solve, no solution) prints nothing, not an empty line
                 say(report, flush=True)
+            if result.status == INFEASIBLE and action in ("solve", "unique") and not (args.json or args.quiet):
+                say(_explain_hint(args, puzzles, number), flush=True)
             printed.append(number)
             pairs[puzzle.kind] = (result.backend, result.solver, result.encoding)
         if result.stopped is not None:
@@ -251,6 +254,13 @@ def _pair_names(args, puzzle, pairs: dict) -> tuple[str, str, str]:
 def _owns_the_process() -> bool:
     """Only the ``futomip`` program may end its process (not ``cli.main`` called from Python)."""
     return stopping.on_forced_exit is not None
+
+
+def _explain_hint(args, puzzles: list, number: int) -> str:
+    """The command that shows why an infeasible puzzle has no solution (``--explain``)."""
+    index = args.index if args.index is not None else number if len(puzzles) > 1 else None
+    which = "" if index is None else f" --index {index}"
+    return f"hint: futomip {shlex.quote(str(args.file))}{which} --explain names clues that cannot all hold together"
 
 
 def _show_solution(args, puzzle, found: dict, texts: dict):
