@@ -135,8 +135,9 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     result = search_result(puzzle, "sat", found, finished, unique, seconds, stats)
     result.solver = name
     if domains.contradiction is not None:
-        # Named in the puzzle's terms, as the MILP pipeline names it (futomip.pipeline.finder).
-        result.message = f"no solution: the reduction found {domains.summary()['contradiction']} impossible"
+        from ..pipeline.finder import impossible_message
+
+        result.message = impossible_message(domains.summary()["contradiction"])
     if not found and not finished and turns is not None:
         result.message = (f"time limit reached: the line search made {stats.get('search_decisions', 0)} decisions in "
                           f"{turns.search_seconds:.1f} s, the SAT solver had {turns.solver_seconds:.1f} s")

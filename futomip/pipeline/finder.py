@@ -35,7 +35,13 @@ from . import latin_relaxation, schedule, whole_model
 from .found import FoundGrids
 from .model_run import ModelRun
 
-__all__ = ["SolutionFinder", "default_encoding"]
+__all__ = ["SolutionFinder", "default_encoding", "impossible_message"]
+
+
+def impossible_message(contradiction: str) -> str:
+    """The note of a puzzle whose reduction found ``contradiction`` (a constraint in the
+    puzzle's terms, "row 1") impossible; the sat route (``methods.sat``) says the same."""
+    return f"no solution: the reduction found {contradiction} impossible"
 
 
 def default_encoding(puzzle, solver_name: str) -> str:
@@ -162,7 +168,7 @@ class SolutionFinder:
 
     def _solve_whole(self):
         if self._impossible is not None:
-            self.last_message = f"no solution: the reduction found {self._impossible} impossible"
+            self.last_message = impossible_message(self._impossible)
             self._note(self.last_message)
             return INFEASIBLE, None
         if self._settled is not None:
