@@ -128,3 +128,36 @@ def test_a_solver_program_at_the_time_limit_is_waited_for(tmp_path, backend, sol
         assert result.status == "time_limit" or futomip.verify(result.puzzle, result.grid) == []
         assert zombies_under(os.getpid()) == []
         assert adopted() == []
+
+
+KNOTTY = DATA / "nonogram" / "wolter" / "knotty.nin"
+"""Out of HiGHS' reach in seconds: the second search path and the solver on the whole model
+take turns in the worker until the time limit (``futomip.pipeline.second_search``)."""
+
+
+def test_the_second_search_worker_reaps_its_solver():
+    """A nonogram with HiGHS side by side: the worker runs the second search path and, in
+    its own child, the solver on the whole model.  At the time limit both are ended and
+    waited for: nothing comes to the test as an orphan, no zombie is left below it."""
+    puzzle = futomip.load(KNOTTY)
+    with adopting_orphans() as adopted:
+        result = futomip.solve(puzzle, backend="highspy", solver="highs", schedule="parallel", time_limit=2)
+        assert result.status == "time_limit" and result.schedule["worker"] == "search"
+        assert result.schedule["solver_seconds"] > 0.5  # the worker (and so its solver's child) ran
+        assert zombies_under(os.getpid()) == []
+        assert adopted() == []
+
+
+@pytest.mark.parametrize("signum,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_command_stopped_during_the_second_search_leaves_no_orphan(tmp_path, signum, code):
+    """Ctrl-C or SIGTERM while the second search worker and its solver run: the command exits
+    130/143 and none of its processes comes to the test as an orphan."""
+    with adopting_orphans() as adopted:
+        process, _ = _start(tmp_path, str(KNOTTY), "--backend", "highspy", "--solver", "highs",
+                            "--schedule", "parallel", "--time-limit", "60", "--json")
+        time.sleep(3.0)  # past the kernels' load, the worker's start and its solver's model build
+        assert process.poll() is None, "the command must still be solving for the test to mean anything"
+        process.send_signal(signum)
+        process.communicate(timeout=30)
+        assert process.returncode == code
+        assert adopted() == []

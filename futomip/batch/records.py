@@ -185,11 +185,14 @@ def _schedule_line(schedule: dict, sat: bool = False) -> str:
     sides of ``--method sat`` (the line search and the SAT solver in a child)."""
     mode = schedule["mode"]
     solver_side = "the SAT solver" if sat else "the solver on the whole model"
-    how = {"parallel": f"side by side ({solver_side} in a {'child process' if sat else 'worker'} on a free core)",
+    in_worker = "a second search path and the solver on the whole model, in turns" \
+        if schedule.get("worker") == "search" else solver_side
+    how = {"parallel": f"side by side ({in_worker} in a {'child process' if sat else 'worker'} on a free core)",
            "sequential": f"in turns of {schedule['quantum'] * 1000:g} ms (one core)",
            "search": "the search alone (--schedule search)",
            "solver": f"{solver_side} alone (--schedule solver)"}.get(mode, mode)
-    side = {"search": "the line search" if sat else "the split search", "solver": solver_side}.get(
+    side = {"search": "the line search" if sat else "the split search", "solver": solver_side,
+            "second search": "the second search path"}.get(
         schedule["answered_by"] or "", "neither side")
     return (f"schedule: {how}; {side} answered; search {schedule['search_seconds']:.3f} s, "
             f"solver {schedule['solver_seconds']:.3f} s")

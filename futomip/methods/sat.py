@@ -108,7 +108,7 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
         found.append(whole)  # probing settled the puzzle: nothing else can differ
     elif domains.contradiction is None:
         mode, search, solver = _sides(puzzle, domains, options, deadline, found, name, implied_by)
-        turns = schedule.Turns(mode)
+        turns = schedule.Turns(mode, worker="sat")
         try:
             while len(found) < (2 if unique else 1):
                 answer, _ = schedule.run(mode, search, solver, turns=turns)

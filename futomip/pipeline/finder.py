@@ -34,6 +34,7 @@ from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
 from . import latin_relaxation, schedule, whole_model
 from .found import FoundGrids
 from .model_run import ModelRun
+from .second_search import SecondSearchWorker
 
 __all__ = ["SolutionFinder", "default_encoding", "impossible_message"]
 
@@ -116,12 +117,20 @@ class SolutionFinder:
         if mode == "solver" and not whole_model.available(self.pair.backend, self.pair.solver):
             raise UsageError(f"--schedule solver needs the solver on the whole model in a worker, which "
                              f"{self.pair.backend}/{self.pair.solver} cannot run; use --reduce probing instead")
-        if mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
+        worker = "model"
+        if mode == "parallel" and puzzle.kind in solver_named(self.pair.solver).second_search_for \
+                and whole_model.available(self.pair.backend, self.pair.solver) \
+                and (other_path := self.split.another_path()) is not None:
+            # Measured better on the free core than this solver on the whole model (second_search).
+            self.worker = SecondSearchWorker(other_path, puzzle, self.pair, self.encoding, options, self.domains,
+                                             deadline.end, self.found)
+            worker = "search"
+        elif mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
             self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options, self.domains,
                                                        deadline.end, self.found)
         else:
             mode = "search"
-        self.turns = schedule.Turns(mode)
+        self.turns = schedule.Turns(mode, worker=worker)
         self._leaves = self.split.search()
 
     def _build(self, domains, bounded: bool = True) -> ModelRun | None:
@@ -155,6 +164,7 @@ class SolutionFinder:
         search = None if self.turns.mode == "solver" else self
         answer, _ = schedule.run(self.turns.mode, search, self.worker, quantum=schedule.QUANTUM, turns=self.turns)
         if self.turns.answered_by == "solver" and answer is not None:
+            self.turns.worker_side = self.worker.answered_side
             self._count(self.worker.stats)
             self._note(self.worker.message)
             self.globals_form = self.globals_form or self.worker.globals_form

@@ -148,6 +148,12 @@ class Turns:
     """What one ``run`` did: seconds each side used, how many turns, who answered."""
 
     mode: str
+    worker: str = "model"
+    """What the worker side runs: "model" (the solver on the whole model), "search" (a second
+    path of the split search, ``futomip.pipeline.second_search``) or "sat" (the SAT solver of
+    ``--method sat``): with "search", the second path and the solver on the whole model take
+    turns in the worker, and ``worker_side`` says which gave the worker's last answer."""
+    worker_side: str = "model"
     search_seconds: float = 0.0
     solver_seconds: float = 0.0
     turns: int = 0
@@ -158,9 +164,13 @@ class Turns:
 
     def summary(self) -> dict:
         """The JSON ``schedule`` object (docs/cli.md#schedule)."""
-        return {"mode": self.mode, "answered_by": self.answered_by or None, "turns": self.turns,
+        answered_by = self.answered_by or None
+        if answered_by == "solver" and self.worker == "search" and self.worker_side == "search":
+            answered_by = "second search"
+        return {"mode": self.mode, "answered_by": answered_by, "turns": self.turns,
                 "search_seconds": round(self.search_seconds, 4), "solver_seconds": round(self.solver_seconds, 4),
-                "quantum": QUANTUM, "gave_up": list(self.gave_up), "answers": dict(self.answers)}
+                "quantum": QUANTUM, "gave_up": list(self.gave_up), "answers": dict(self.answers),
+                "worker": self.worker}
 
 
 def run(mode: str, search, solver, clock: Callable[[], float] = time.perf_counter,

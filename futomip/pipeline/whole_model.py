@@ -42,7 +42,7 @@ from ..status import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT
 from .model_run import ModelRun
 from .schedule import GAVE_UP
 
-__all__ = ["WholeModelWorker", "available"]
+__all__ = ["WholeModelWorker", "available", "become_worker"]
 
 
 IN_PROCESS_PAIRS = {"highspy": None, "ortools": None, "pulp": ("highs",)}
@@ -64,7 +64,10 @@ class WholeModelWorker:
     read on each request)."""
 
     def __init__(self, puzzle, pair, encoding: str, options, domains, deadline_end: float | None,
-                 found: list) -> None:
+                 found: list, own_group: bool = True) -> None:
+        self.own_group = own_group
+        """False: the worker stays in this process's group, frozen and killed with it (a worker
+        of a worker, ``second_search``); ``pause`` and ``resume`` then signal it alone."""
         self.args = (puzzle, pair, encoding, options, domains, deadline_end)
         self.found = found
         self.pid: int | None = None
@@ -75,6 +78,7 @@ class WholeModelWorker:
         self.stats: dict = {}
         self.seconds: dict = {}
         self.globals_form = ""  # the form of the globals in the worker's model, once it answered
+        self.answered_side = "model"  # which side of the worker gave its last answer (second_search)
 
     def resume(self) -> None:
         if self.pid is None:
@@ -93,13 +97,14 @@ class WholeModelWorker:
         try:
             if not self.connection.poll(timeout):
                 return None
-            status, grid, message, stats, seconds, globals_form = self.connection.recv()
+            status, grid, message, stats, seconds, globals_form, *side = self.connection.recv()
         except (EOFError, OSError):
             self.message = "the whole-model worker ended without an answer"
             return GAVE_UP
         self.busy = False
         self.message, self.stats, self.seconds = message, stats, seconds
         self.globals_form = globals_form or self.globals_form
+        self.answered_side = side[0] if side else "model"
         if status == SOLVED and grid in self.found:
             self._request()  # found by the search meanwhile: solve again with its cut
             return None
@@ -122,17 +127,29 @@ class WholeModelWorker:
         if pid == 0:
             try:
                 self.connection.close()
-                _serve(child_end, parent, *self.args)
+                become_worker(parent, self.own_group)
+                self._serve(child_end)
             finally:
                 os._exit(0)
         child_end.close()
         self.pid = pid
-        try:
-            os.setpgid(pid, pid)  # also done by the child: no race on pause
-        except OSError:
-            pass
+        if self.own_group:
+            try:
+                os.setpgid(pid, pid)  # also done by the child: no race on pause
+            except OSError:
+                pass
+
+    def _serve(self, connection) -> None:
+        """In the forked worker: answer the requests that come through ``connection``."""
+        _serve(connection, *self.args)
 
     def _signal(self, signum: int) -> None:
+        if not self.own_group:
+            try:
+                os.kill(self.pid, signum)
+            except OSError:
+                pass
+            return
         try:
             os.killpg(self.pid, signum)
         except (ProcessLookupError, PermissionError):
@@ -153,12 +170,14 @@ class WholeModelWorker:
         self.pid = None
 
 
-def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, deadline_end) -> None:
-    """The worker: build the whole model, then solve on each request until the pipe closes."""
-    try:
-        os.setpgid(0, 0)
-    except OSError:
-        pass
+def become_worker(parent: int, own_group: bool = True) -> None:
+    """In a freshly forked worker: its own process group (unless not ``own_group``), Ctrl-C
+    left to the parent, and an end together with the parent (``_end_with_parent``)."""
+    if own_group:
+        try:
+            os.setpgid(0, 0)
+        except OSError:
+            pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the group
     signal.signal(signal.SIGTERM, lambda signum, frame: os.killpg(0, signal.SIGKILL))
     try:
@@ -166,6 +185,10 @@ def _serve(connection, parent: int, puzzle, pair, encoding, options, domains, de
     except ValueError:
         pass
     _end_with_parent(parent)
+
+
+def _serve(connection, puzzle, pair, encoding, options, domains, deadline_end) -> None:
+    """The worker: build the whole model, then solve on each request until the pipe closes."""
     seconds = {"build": 0.0, "solve": 0.0}
     try:
         model = ModelRun(puzzle, pair, encoding, options, domains, seconds, deadline_end)

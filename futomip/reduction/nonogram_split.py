@@ -59,7 +59,8 @@ from .nonogram_cdcl import CompiledLearner
 from .nonogram_compiled import SEARCH_KERNEL_AFTER, new_board, use_kernels
 from .nonogram_learning import Learner, luby
 
-__all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "LEARNING_LEAF_SHARE", "RESTART_NODES", "Split"]
+__all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "LEARNING_LEAF_SHARE", "RESTART_NODES", "SECOND_PATH_RESTART_CONFLICTS",
+           "Split"]
 
 ENGINES = ("learning", "probing")
 
@@ -83,6 +84,13 @@ RESTART_NODES: int | None = 32
 """Nodes per unit of the Luby sequence of restart budgets; None: never restart.  Taken from a
 prototype on ten TAAI puzzles that the search without restarts left at 60 s and not tuned
 further; what it gains and costs on TAAI is measured in docs/known-problems.md."""
+
+
+SECOND_PATH_RESTART_CONFLICTS = 110
+"""The restart unit of ``another_path``, the second search that may run beside the first on a
+free core.  Any unit other than ``RESTART_CONFLICTS`` sends the search down another path after
+its first restart; 90 and 110 were measured alike (docs/measurements.md, "A second search path
+on the free core")."""
 
 
 def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,
@@ -123,12 +131,25 @@ class Split:
         self.nodes = self.leaves = self.pruned = self.depth = self.restarts = self.conflicts = self.learnt = 0
         self.first_search = self.root_slice = 0.0
         self.pause_at: float | None = None
+        self.restart_conflicts: int | None = None
+        """The learning search's restart unit (conflicts); None: ``RESTART_CONFLICTS``."""
         self._search: Iterator[NonogramDomains | None] | None = None
         self._learner: Learner | CompiledLearner | None = None
 
     @property
     def needed(self) -> bool:
         return self.root.contradiction is None and self.root.finished and self.root.unknown > self.limit
+
+    def another_path(self) -> "Split | None":
+        """A fresh search over the same root that restarts with another unit
+        (``SECOND_PATH_RESTART_CONFLICTS``), so that its path soon differs from this one's:
+        its leaves too are disjoint and together hold every solution.  None for the probing
+        search, whose leaves are sub-puzzles for a model rather than grids."""
+        if self.engine != "learning":
+            return None
+        other = Split(self.puzzle, self.root, self.stop_at)
+        other.restart_conflicts = SECOND_PATH_RESTART_CONFLICTS
+        return other
 
     def summary(self) -> dict:
         """The search counters, for reports."""
@@ -178,10 +199,12 @@ class Split:
         fits = CompiledLearner.fits(puzzle)
         learner: Learner | CompiledLearner
         if fits and use_kernels(puzzle, stop_at=self.stop_at):
-            learner = CompiledLearner(puzzle, self.root, self.limit, self.stop_at, self.progress)
+            learner = CompiledLearner(puzzle, self.root, self.limit, self.stop_at, self.progress,
+                                      self.restart_conflicts)
         else:
             hand_over = (lambda since: use_kernels(puzzle, since, SEARCH_KERNEL_AFTER, self.stop_at)) if fits else None
-            learner = Learner(puzzle, self.root, self.limit, self.stop_at, self.progress, hand_over=hand_over)
+            learner = Learner(puzzle, self.root, self.limit, self.stop_at, self.progress, self.restart_conflicts,
+                              hand_over=hand_over)
         try:
             while True:
                 self._learner = learner

@@ -142,6 +142,10 @@ class Solver:
     """Puzzle kind -> layer: when the user names no pair, this (layer, solver) pair, if
     available, is tried before ``DEFAULT_ORDER`` for puzzles of that kind (measured: docs/measurements.md
     "Which solver for which puzzle")."""
+    second_search_for: frozenset[str] = frozenset()
+    """Puzzle kinds for which, on a free core, a second path of the split search
+    (``futomip.pipeline.second_search``) is the better worker than this solver on the whole
+    model (measured: docs/measurements.md, "A second search path on the free core")."""
     infeasible_near_limit_is_proof: bool = True
     """False where a solver stopped by its time limit has been reported as infeasible."""
     program_probe: tuple[str, ...] = ("--version",)

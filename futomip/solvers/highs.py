@@ -209,6 +209,7 @@ class Highs(Solver):
         "pyomo": Capabilities(incremental=True, seed=True, threads=True, solver_options=True),
     }
     preferred_encodings = {"futoshiki": "weighted"}
+    second_search_for = frozenset({"nonogram"})
     pyomo_persistent = "pyomo.contrib.solver.solvers.highs:Highs"
 
     def option_names(self, layer: str | None = None) -> list[str]:
