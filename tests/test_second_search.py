@@ -142,3 +142,18 @@ def test_the_probing_search_offers_no_second_path(monkeypatch):
     monkeypatch.setattr(nonogram_split, "ENGINE", "probing")
     search = split(SEED, reduce(SEED, "probing"))
     assert search is not None and search.another_path() is None
+
+
+def test_a_worker_silent_past_the_deadline_counts_as_given_up():
+    """A worker that has not answered ``LATE`` seconds after the command's deadline (a solve
+    ending late by its own limit, or frozen while its clock ran on) gives up, so the command
+    answers within its limit; before the deadline silence is only "no answer yet"."""
+    import multiprocessing
+
+    quiet, _other_end = multiprocessing.Pipe()
+    late = whole_model.WholeModelWorker(None, None, "", None, None, time.perf_counter() - 1.0, [])
+    late.connection = quiet
+    assert late.poll(0.01) == schedule.GAVE_UP
+    early = whole_model.WholeModelWorker(None, None, "", None, None, time.perf_counter() + 60.0, [])
+    early.connection = quiet
+    assert early.poll(0.01) is None

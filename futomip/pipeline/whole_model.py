@@ -45,6 +45,10 @@ from .schedule import GAVE_UP
 __all__ = ["WholeModelWorker", "available", "become_worker"]
 
 
+LATE = 0.05
+"""Seconds past the command's deadline after which a worker that has not answered counts as
+having given up (its answer would come too late to be used)."""
+
 IN_PROCESS_PAIRS = {"highspy": None, "ortools": None, "pulp": ("highs",)}
 """Layers whose solves run inside the worker and survive a fork: None for every solver of
 the layer, else the solvers that qualify."""
@@ -96,6 +100,12 @@ class WholeModelWorker:
         """The worker's answer if one comes within ``timeout`` seconds, else None."""
         try:
             if not self.connection.poll(timeout):
+                deadline_end = self.args[5]
+                if deadline_end is not None and time.perf_counter() > deadline_end + LATE:
+                    # Its own limit ends a solve a little late, and a frozen solve's clock ran on:
+                    # the command, whose other side has stopped, must not wait past its limit.
+                    self.message = "time limit reached while the worker was still at work"
+                    return GAVE_UP
                 return None
             status, grid, message, stats, seconds, globals_form, *side = self.connection.recv()
         except (EOFError, OSError):
@@ -242,6 +252,9 @@ def _end_with_parent(parent: int) -> None:
         os.killpg(0, signal.SIGKILL)
 
     def watch() -> None:
+        # SIGTERM is for the main thread (a worker's handler, second_search): delivered to this
+        # thread instead, it would not wake a main thread waiting in a read.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
         while os.getppid() == parent:
             time.sleep(0.2)
         os.killpg(0, signal.SIGKILL)
