@@ -170,7 +170,7 @@ class Turns:
         return {"mode": self.mode, "answered_by": answered_by, "turns": self.turns,
                 "search_seconds": round(self.search_seconds, 4), "solver_seconds": round(self.solver_seconds, 4),
                 "quantum": QUANTUM, "gave_up": list(self.gave_up), "answers": dict(self.answers),
-                "worker": self.worker}
+                "worker": None if self.mode == "search" else self.worker}
 
 
 def run(mode: str, search, solver, clock: Callable[[], float] = time.perf_counter,

@@ -42,7 +42,7 @@ from ..status import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT
 from .model_run import ModelRun
 from .schedule import GAVE_UP
 
-__all__ = ["WholeModelWorker", "available", "become_worker"]
+__all__ = ["WholeModelWorker", "available"]
 
 
 LATE = 0.05
@@ -73,6 +73,7 @@ class WholeModelWorker:
         """False: the worker stays in this process's group, frozen and killed with it (a worker
         of a worker, ``second_search``); ``pause`` and ``resume`` then signal it alone."""
         self.args = (puzzle, pair, encoding, options, domains, deadline_end)
+        self.deadline_end = deadline_end
         self.found = found
         self.pid: int | None = None
         self.connection = None
@@ -97,11 +98,12 @@ class WholeModelWorker:
             self._signal(signal.SIGSTOP)
 
     def poll(self, timeout: float):
-        """The worker's answer if one comes within ``timeout`` seconds, else None."""
+        """The worker's answer if one comes within ``timeout`` seconds, else None.  An answer is
+        ``(status, grid, message, stats, seconds, globals form)``, and from a worker that runs
+        two sides (``second_search``) also the side that answered."""
         try:
             if not self.connection.poll(timeout):
-                deadline_end = self.args[5]
-                if deadline_end is not None and time.perf_counter() > deadline_end + LATE:
+                if self.deadline_end is not None and time.perf_counter() > self.deadline_end + LATE:
                     # Its own limit ends a solve a little late, and a frozen solve's clock ran on:
                     # the command, whose other side has stopped, must not wait past its limit.
                     self.message = "time limit reached while the worker was still at work"
@@ -137,7 +139,7 @@ class WholeModelWorker:
         if pid == 0:
             try:
                 self.connection.close()
-                become_worker(parent, self.own_group)
+                _become_worker(parent, self.own_group)
                 self._serve(child_end)
             finally:
                 os._exit(0)
@@ -180,7 +182,7 @@ class WholeModelWorker:
         self.pid = None
 
 
-def become_worker(parent: int, own_group: bool = True) -> None:
+def _become_worker(parent: int, own_group: bool = True) -> None:
     """In a freshly forked worker: its own process group (unless not ``own_group``), Ctrl-C
     left to the parent, and an end together with the parent (``_end_with_parent``)."""
     if own_group:
