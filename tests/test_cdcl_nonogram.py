@@ -113,12 +113,10 @@ def test_a_python_search_handed_over_at_a_restart_loses_and_repeats_nothing(inte
                      hand_over=lambda since: python.restarts == 3)
     grids = [leaf.cells for leaf in python.leaves()]
     assert python.handing_over and not python.finished and python.learnts and python.restarts == 3
+    assert grids and python.blocking
     compiled = CompiledLearner.take_over(python, interpreted)
-    assert compiled.decisions == python.decisions and compiled.learnt == len(python.learnts)
-    # The decisions' colours go on from the Python search's: its saved and target phases.
-    assert python.target_len > 0
-    assert list(compiled.cell[k.PHASE, :-1]) == python.phase and list(compiled.cell[k.TARGET, :-1]) == python.target
-    assert compiled.ints[k.TARGET_LEN] == python.target_len
+    # From the root again: the counters go on, what the Python search learnt does not.
+    assert compiled.decisions == python.decisions and compiled.learnt == 0
     grids += [leaf.cells for leaf in compiled.leaves()]
     assert compiled.finished and len(grids) == len(set(grids)) == 86
 
@@ -142,6 +140,47 @@ def test_an_enumeration_without_restarts_hands_over_after_a_leaf(interpreted):
     grids += [leaf.cells for leaf in compiled.leaves()]
     assert compiled.finished and len(grids) == len(set(grids)) == 86
     assert all(futomip.verify(MANY, grid) == [] for grid in grids)
+
+
+def _random_picture(seed: int, size: int = 18) -> Nonogram:
+    rng = random.Random(seed)
+    return from_grid([[int(rng.random() < 0.5) for _ in range(size)] for _ in range(size)])
+
+
+@pytest.mark.parametrize("seed", [91, 128, 179])
+def test_the_search_after_a_hand_over_is_the_search_from_the_start(seed):
+    """A hand-over at the first or the second restart, before any leaf: the compiled search
+    then makes the same decisions and conflicts, and yields the same grids in the same order,
+    as the compiled search from the start.  So the clock, which decides when the hand-over
+    comes, does not change a command's path (it did: one picture took 7,746 conflicts in one
+    run and 56,090 in another)."""
+    puzzle = _random_picture(seed)
+    root = reduce(puzzle, "probing")
+    first = CompiledLearner(puzzle, root, 0, restart_conflicts=1)
+    expected = [(leaf.cells, first.decisions, first.conflicts) for leaf in first.leaves()]
+    assert first.finished and len(expected) > 1
+    for at in (1, 2):
+        python = Learner(puzzle, root, 0, restart_conflicts=1, hand_over=lambda since: python.restarts == at)
+        assert list(python.leaves()) == [] and python.handing_over and python.conflicts > 0
+        compiled = CompiledLearner.take_over(python)
+        got = [(leaf.cells, compiled.decisions - python.decisions, compiled.conflicts - python.conflicts)
+               for leaf in compiled.leaves()]
+        assert compiled.finished and got == expected
+        assert all(futomip.verify(puzzle, grid) == [] for grid, _, _ in got)
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_leaf_of_one_decision_is_not_found_again_after_the_hand_over(interpreted):
+    """Two solutions (the two diagonals of a 2x2): the first leaf follows one decision, so its
+    blocking clause is a level-0 fact and not a stored clause; the compiled search that takes
+    over after that leaf must keep it, and finds the other diagonal only."""
+    puzzle = from_grid([[1, 0], [0, 1]])
+    python = Learner(puzzle, reduce(puzzle, "probing"), 0, hand_over=lambda since: True)
+    grids = [leaf.cells for leaf in python.leaves()]
+    assert len(grids) == 1 and python.handing_over and python.blocking_units and not python.blocking
+    compiled = CompiledLearner.take_over(python, interpreted)
+    grids += [leaf.cells for leaf in compiled.leaves()]
+    assert compiled.finished and sorted(grids) == sorted([((1, 0), (0, 1)), ((0, 1), (1, 0))])
 
 
 def test_the_pipeline_on_the_compiled_search_enumerates_exactly(monkeypatch):

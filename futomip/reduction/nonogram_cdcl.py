@@ -8,10 +8,10 @@ slice of about ``SLICE_SECONDS`` and then looks at the clock, the schedule's pau
 progress line; a leaf comes back to Python, which yields it (its blocking clause is added by
 the next call).  ``interpreted=True`` runs the same kernels' Python source (for tests: slow).
 
-``take_over`` starts one from a Python ``Learner`` stopped at a restart: its level-0 cells,
-its blocking clauses (without them leaves would come again), its learnt clauses, activities,
-phases, target phases and counters; the level-0 trail is propagated again through every clause, so that the
-watches need not be those of the Python search.  The search needs lines of at most
+``take_over`` starts one from a Python ``Learner`` stopped at a restart or a leaf: from the
+root again, as a search compiled from the start, with the learner's blocking clauses (without
+them leaves would come again) and counters only; the level-0 trail is propagated again through
+every clause, so that the watches need not be those of the Python search.  The search needs lines of at most
 ``BIT_LINE`` cells (``fits``).  Only numpy, ``futomip.puzzles`` and the nonogram reduction
 modules are imported.
 """
@@ -103,21 +103,23 @@ class CompiledLearner:
 
     @classmethod
     def take_over(cls, learner, interpreted: bool = False) -> "CompiledLearner":
-        """The search that goes on where the Python ``learner`` stopped (at level 0)."""
-        new = cls(learner.puzzle, None, learner.limit, learner.stop_at, learner.progress, learner.restart_conflicts,
-                  interpreted)
-        new.activity[:] = learner.activity
-        new.bump[0] = learner.bump_size
-        new.cell[k.PHASE, :-1] = learner.phase
-        new.cell[k.TARGET, :-1] = learner.target
-        new.ints[k.TARGET_LEN] = learner.target_len
-        new._fix(list(learner.trail))
-        for kind, clauses in ((k.BLOCKING_KIND, learner.blocking), (k.LEARNT_KIND, learner.learnts)):
-            for clause in clauses:
-                new._store(clause, kind, learner.lbd.get(id(clause), 0))
-        counters = (learner.decisions, learner.conflicts, learner.restarts, learner.depth, learner.leaves_found,
-                    learner.run, learner.budget, learner.cap)
-        new.ints[[k.DECISIONS, k.CONFLICTS, k.RESTARTS, k.DEPTH, k.LEAVES, k.RUN, k.BUDGET, k.CAP]] = counters
+        """The search that goes on from the Python ``learner`` stopped at level 0: it starts
+        again from the root, as the compiled search from the start would, and keeps only the
+        leaves found (their blocking clauses; one of one literal is a level-0 fact).  So where
+        the hand-over came, which depends on the clock, does not change the path from there:
+        a puzzle is searched alike in a fresh command and in a batch.  What the Python search
+        learnt is dropped; in the time it ran (``SEARCH_KERNEL_AFTER``) the compiled search
+        makes its work again some 20 times over.  The counters go on from the learner's."""
+        new = cls(learner.puzzle, learner.root, learner.limit, learner.stop_at, learner.progress,
+                  learner.restart_conflicts, interpreted)
+        if learner.blocking_units:
+            new._fix(list(learner.blocking_units))
+        for clause in learner.blocking:
+            new._store(clause, k.BLOCKING_KIND, 0)
+        # Counters only: the path reads the restart run, budget, cap and the learnt count,
+        # which start afresh.
+        counters = (learner.decisions, learner.conflicts, learner.restarts, learner.depth, learner.leaves_found)
+        new.ints[[k.DECISIONS, k.CONFLICTS, k.RESTARTS, k.DEPTH, k.LEAVES]] = counters
         return new
 
     def _fix(self, literals: list[int]) -> None:

@@ -40,8 +40,9 @@ Line solves and reasons go through the compiled line kernel (``nonogram_compiled
 once ``use_kernels`` says the search has run long enough.  The whole search also exists in
 kernels (``nonogram_cdcl.CompiledLearner``, the same rules on numpy arrays); given
 ``hand_over``, this one stops at a restart (or restarts after a leaf: an enumeration may
-find leaves without the conflicts that bring restarts) when that says so, and the compiled one goes on
-from its state (``nonogram_split`` does this after ``SEARCH_KERNEL_AFTER`` seconds).
+find leaves without the conflicts that bring restarts) when that says so, and the compiled one starts
+again from the root, keeping the leaves found (``nonogram_split`` does this after
+``SEARCH_KERNEL_AFTER`` seconds).
 Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
 ``models``.
 """
@@ -90,7 +91,7 @@ class Learner(ClauseReasoning):
     def __init__(self, puzzle: Nonogram, root: NonogramDomains, limit: int = 0, stop_at: float | None = None,
                  progress: Callable[[str], None] | None = None, restart_conflicts: int | None = None,
                  hand_over: Callable[[float], bool] | None = None) -> None:
-        self.puzzle = puzzle
+        self.puzzle, self.root = puzzle, root
         self.height, self.width = height, width = puzzle.height, puzzle.width
         cells, lines = height * width, height + width
         self.clues = list(puzzle.rows) + list(puzzle.cols)
@@ -108,6 +109,9 @@ class Learner(ClauseReasoning):
         self.learnts: list[list[int]] = []
         self.lbd: dict[int, int] = {}
         self.blocking: list[list[int]] = []
+        self.blocking_units: list[int] = []
+        """The blocking clauses of one literal (leaves of one decision): asserted at level 0, so
+        not in ``blocking``; ``CompiledLearner.take_over`` needs them apart from the other facts."""
         self.queued = [False] * lines
         self.dirty: deque[int] = deque()
         self._memo: dict = {}
@@ -133,9 +137,10 @@ class Learner(ClauseReasoning):
         self.decisions = self.conflicts = self.restarts = self.leaves_found = self.depth = 0
         self.finished = False
         self.pause: Callable[[], bool] = lambda: False
-        # ``hand_over(since)`` is asked at each restart and after each leaf whether the compiled search should go on
-        # from here (``nonogram_cdcl.CompiledLearner.take_over``); then ``leaves`` returns with
-        # ``handing_over`` True, at level 0, ``run``, ``budget`` and ``cap`` telling where it was.
+        # ``hand_over(since)`` is asked at each restart and after each leaf whether the compiled search should take
+        # over (``nonogram_cdcl.CompiledLearner.take_over``, which starts again from the root with the leaves
+        # found blocked); then ``leaves`` returns with ``handing_over`` True, at level 0, ``run``, ``budget``
+        # and ``cap`` telling where it was.
         self.hand_over, self.handing_over = hand_over, False
         self.run, self.budget, self.cap = 1, self.restart_conflicts, LEARNT_CAP
         for r, row in enumerate(root.cells):
@@ -329,7 +334,10 @@ class Learner(ClauseReasoning):
                         return
                     decisions = [self.trail[start] for start in self.levels]
                     self._backtrack(len(decisions) - 1)
-                    self._add([literal ^ 1 for literal in reversed(decisions)], self.blocking)
+                    clause = [literal ^ 1 for literal in reversed(decisions)]
+                    if len(clause) == 1:
+                        self.blocking_units.append(clause[0])
+                    self._add(clause, self.blocking)
                     self.target_len = 0
                     # An enumeration finds leaves without conflicts, so it may never reach a
                     # restart: hand over here too, after a restart of its own (always sound:
