@@ -88,7 +88,7 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
     import numpy as np
 
     from ..pipeline.finder import default_encoding
-    from ..solvers.highs import highs_lp, new_highs
+    from ..solvers.highs import highs_lp, new_highs, run_highs
 
     module = kind_of(puzzle).model_module()
     encoding = encoding or default_encoding(puzzle, "highs")
@@ -117,7 +117,7 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
             highs.changeColsCost(len(costs), np.arange(len(costs), dtype=np.int32), np.asarray(costs, dtype=float))
         if deadline is not None:
             highs.setOptionValue("time_limit", max(0.0, deadline - time.monotonic()))
-        highs.run()
+        run_highs(highs)
         solves += 1
         status = highs.getModelStatus()
         if status == highspy.HighsModelStatus.kInfeasible:

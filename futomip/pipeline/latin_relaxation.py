@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import time
 
+from ..solvers.highs import new_highs, run_highs
+
 __all__ = ["Relaxation", "available"]
 
 
@@ -83,8 +85,7 @@ class Relaxation:
         lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
         lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
         lp.a_matrix_.value_ = np.ones(len(index))
-        self.highs = highspy.Highs()
-        self.highs.setOptionValue("output_flag", False)
+        self.highs = new_highs()
         self.highs.setOptionValue("solver", method)
         if method == "ipm":
             # The interior point's own solution (no crossover to a vertex): near the centre of
@@ -112,7 +113,7 @@ class Relaxation:
         lower = (dom == self.cols_bit).astype(np.float64)
         count = len(self.cols_cell)
         self.highs.changeColsBounds(count, np.arange(count, dtype=np.int32), lower, upper)
-        self.highs.run()
+        run_highs(self.highs)
         self.seconds += time.perf_counter() - started
         if self.highs.getModelStatus() != self._optimal and not self.highs.getSolution().value_valid:
             return None

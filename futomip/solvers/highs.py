@@ -23,11 +23,20 @@ import time
 from ..errors import UsageError
 from ._base import Capabilities, Solver
 
-__all__ = ["SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats", "run_interruptibly"]
+__all__ = ["HIGHS_THREADS", "SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats", "run_highs",
+           "run_interruptibly"]
 
 
 STOP_WAIT = 0.8
 """Seconds an interrupted solve waits for HiGHS to stop before the interrupt goes on."""
+
+HIGHS_THREADS = 1
+"""HiGHS' threads when ``--threads`` does not say (HiGHS' own default is half the machine's
+cores).  The schedule counts one core for the solver beside the search; with two HiGHS
+threads the search, the worker and HiGHS' helper wanted three of two cores, so a command
+left CPU pressure that made the next one take turns, and was itself slower (0.8 s of stall
+in 5 s against 0.45 s, 4.95 s against 4.5 s; docs/measurements.md).  HiGHS alone was not
+slower with one thread on the whole models measured there."""
 
 
 def run_interruptibly(highs, flag=None) -> None:
@@ -43,7 +52,8 @@ def run_interruptibly(highs, flag=None) -> None:
     """
     highs.HandleUserInterrupt = True
     try:
-        # The interrupt can also land inside startSolve, after the thread has started.
+        # The interrupt can also land inside startSolve, after the thread has started.  (A solve
+        # in its own thread starts HiGHS' threads anew: none of ``run_highs``' refusals here.)
         highs.startSolve()
         finished = False
         while not finished:
@@ -66,6 +76,30 @@ def run_interruptibly(highs, flag=None) -> None:
             _reset_scheduler()
             highs.clear()
         raise
+
+
+def run_highs(highs) -> None:
+    """``highs.run()``, once more with HiGHS' thread count if it refused this one's
+    (``_threads_refused``)."""
+    if _threads_refused(highs, highs.run()):
+        highs.run()
+
+
+def _threads_refused(highs, status) -> bool:
+    """Whether the ``run()`` just made (which returned ``status``) ended at once because its
+    ``threads`` differ from those HiGHS runs with in this thread (fixed by its first solve
+    there, also in a parent process whose memory a forked worker shares): then ``threads`` is
+    set to 0, "as HiGHS runs now", for the run again.  A process whose first solve was not
+    futomip's (a user's own highspy work) may have two threads where futomip asks for one."""
+    import highspy
+
+    if status != highspy.HighsStatus.kError or highs.getModelStatus() != highspy.HighsModelStatus.kNotset:
+        return False
+    threads = highs.getOptionValue("threads")
+    if (threads[1] if isinstance(threads, tuple) else threads) == 0:
+        return False
+    highs.setOptionValue("threads", 0)
+    return True
 
 
 def _reset_scheduler() -> None:
@@ -97,6 +131,7 @@ def highs_options(options) -> dict:
         values["random_seed"] = int(options.seed)
     if options.threads:
         values["threads"] = int(options.threads)
+    values.setdefault("threads", HIGHS_THREADS)
     return values
 
 
@@ -138,6 +173,7 @@ def new_highs():
             os.close(devnull)
         _quiet_once.append(True)
     highs.setOptionValue("output_flag", False)
+    highs.setOptionValue("threads", HIGHS_THREADS)
     return highs
 
 
