@@ -4,6 +4,8 @@ answers (brute force on small nonograms, every grid checked by the verifier)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -157,3 +159,35 @@ def test_a_worker_silent_past_the_deadline_counts_as_given_up():
     early = whole_model.WholeModelWorker(None, None, "", None, None, time.perf_counter() + 60.0, [])
     early.connection = quiet
     assert early.poll(0.01) is None
+
+
+WORKERS_ENDED_AT_ONCE = """
+import os, signal, time
+from futomip import stopping
+from futomip.pipeline.whole_model import WholeModelWorker
+
+class Idle(WholeModelWorker):
+    def _serve(self, connection):
+        time.sleep(5)
+
+stopping.install_signal_handlers()
+for _ in range(200):
+    worker = Idle(None, None, "", None, None, None, [])
+    worker._start()
+    os.kill(worker.pid, signal.SIGTERM)  # as SecondSearchWorker.close asks its worker to end
+    os.waitpid(worker.pid, 0)
+    worker.connection.close()
+time.sleep(0.3)  # time for the watchdog to read its wake-up pipe
+print("alive", stopping._requested)
+"""
+
+
+def test_a_worker_asked_to_end_right_after_its_fork_does_not_end_the_command():
+    """A SIGTERM that reached a worker before it had its own handlers ran the command's
+    handler there and wrote to the command's wake-up pipe, shared after the fork: the
+    command's watchdog took it for its own and ended the command with 143 (a TAAI batch,
+    two runs in six, with the second search's worker closed as soon as it was started).
+    200 workers asked to end at once, in a process with the CLI's handlers."""
+    done = subprocess.run([sys.executable, "-c", WORKERS_ENDED_AT_ONCE], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "alive None", (done.returncode, done.stderr[-2000:])

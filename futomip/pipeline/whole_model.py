@@ -62,6 +62,10 @@ def available(backend: str, solver: str) -> bool:
     return solvers is None or solver in solvers
 
 
+_ENDING = {signal.SIGINT, signal.SIGTERM}
+"""The signals a worker takes only once it has its own handlers (``WholeModelWorker._start``)."""
+
+
 class WholeModelWorker:
     """The solver side: ``resume``, ``pause``, ``poll(timeout)`` (an answer, None or
     ``GAVE_UP``), ``close``.  ``found`` is the finder's list of grids found so far (shared,
@@ -135,14 +139,23 @@ class WholeModelWorker:
         # multiprocessing worker, which multiprocessing forbids to have children.
         self.connection, child_end = multiprocessing.Pipe(duplex=True)
         parent = os.getpid()
-        pid = os.fork()
-        if pid == 0:
-            try:
-                self.connection.close()
-                _become_worker(parent, self.own_group)
-                self._serve(child_end)
-            finally:
-                os._exit(0)
+        # SIGINT and SIGTERM wait (blocked) until the worker has its own handlers: a SIGTERM
+        # that ``close`` sends right after the fork once met the command's handler in the
+        # worker and its wake-up pipe, shared with this process, whose watchdog then took the
+        # signal for its own and ended the command (exit 143 in a TAAI batch, 2 runs in 6).
+        masked = signal.pthread_sigmask(signal.SIG_BLOCK, _ENDING)
+        try:
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    self.connection.close()
+                    _become_worker(parent, self.own_group)
+                    signal.pthread_sigmask(signal.SIG_SETMASK, masked)
+                    self._serve(child_end)
+                finally:
+                    os._exit(0)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, masked)
         child_end.close()
         self.pid = pid
         if self.own_group:
@@ -190,12 +203,12 @@ def _become_worker(parent: int, own_group: bool = True) -> None:
             os.setpgid(0, 0)
         except OSError:
             pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the group
-    signal.signal(signal.SIGTERM, lambda signum, frame: os.killpg(0, signal.SIGKILL))
     try:
-        signal.set_wakeup_fd(-1)
+        signal.set_wakeup_fd(-1)  # the parent's pipe: a signal here must not reach its watchdog
     except ValueError:
         pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends the group
+    signal.signal(signal.SIGTERM, lambda signum, frame: os.killpg(0, signal.SIGKILL))
     _end_with_parent(parent)
 
 
