@@ -77,3 +77,22 @@ print("ok")
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
+
+
+def test_inspect_presolves_and_solves_the_root_lp_after_a_solve_with_two_threads():
+    """``futomip inspect`` runs HiGHS' presolve and the root LP with plain calls: both still
+    answer after a solve with two threads in the process (they said "not set" before)."""
+    code = FIRST_SOLVE_WITH_TWO_THREADS + f"""
+import json, contextlib, io
+from futomip.cli import main
+out = io.StringIO()
+with contextlib.redirect_stdout(out):
+    assert main(["inspect", {str(ROOT / "data" / "futoshiki.dat")!r}, "--json", "--reduce", "none"]) == 0
+data = json.loads(out.getvalue())
+form = next(iter(data["encodings"].values())) if "encodings" in data else data
+assert form["root_lp"]["status"] == "optimal", form["root_lp"]
+assert form["presolve"]["status"] != "not_presolved", form["presolve"]
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-2000:] + done.stdout[-500:]

@@ -17,7 +17,7 @@ import numpy as np
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
-from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs, run_interruptibly
+from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs, run_highs, run_interruptibly
 from ..stopping import raise_deadline_behind
 from ._files import fill_empty_objective, spell_out_sections
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
@@ -142,7 +142,7 @@ def presolve_summary(model: LinearModel) -> dict:
 
     session = HighspySession(model, solver("highs"), Options())
     highs = session._highs
-    highs.presolve()
+    run_highs(highs, "presolve")
     status = highs.getModelPresolveStatus().name.removeprefix("k")
     lp = highs.getPresolvedLp()
     nonzeros = int(lp.a_matrix_.start_[-1]) if lp.num_col_ and len(lp.a_matrix_.start_) else 0
@@ -161,7 +161,7 @@ def root_lp(model: LinearModel) -> dict:
     highs = session._highs
     count = model.num_vars
     highs.changeColsIntegrality(count, list(range(count)), [highspy.HighsVarType.kContinuous] * count)
-    highs.run()
+    run_highs(highs)
     status = highs.getModelStatus()
     if status != highspy.HighsModelStatus.kOptimal:
         return {"status": highs.modelStatusToString(status).lower(), "bound": None, "fractional": None}

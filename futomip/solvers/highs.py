@@ -78,11 +78,12 @@ def run_interruptibly(highs, flag=None) -> None:
         raise
 
 
-def run_highs(highs) -> None:
-    """``highs.run()``, once more with HiGHS' thread count if it refused this one's
-    (``_threads_refused``)."""
-    if _threads_refused(highs, highs.run()):
-        highs.run()
+def run_highs(highs, step: str = "run") -> None:
+    """``highs.run()`` (or another step that starts HiGHS' threads: "presolve"), once more with
+    HiGHS' thread count if it refused this one's (``_threads_refused``)."""
+    call = getattr(highs, step)
+    if _threads_refused(highs, call()):
+        call()
 
 
 def _threads_refused(highs, status) -> bool:
