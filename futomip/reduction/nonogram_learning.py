@@ -139,10 +139,8 @@ class Learner(ClauseReasoning):
         self.pause: Callable[[], bool] = lambda: False
         # ``hand_over(since)`` is asked at each restart and after each leaf whether the compiled search should take
         # over (``nonogram_cdcl.CompiledLearner.take_over``, which starts again from the root with the leaves
-        # found blocked); then ``leaves`` returns with ``handing_over`` True, at level 0, ``run``, ``budget``
-        # and ``cap`` telling where it was.
+        # found blocked); then ``leaves`` returns with ``handing_over`` True, at level 0.
         self.hand_over, self.handing_over = hand_over, False
-        self.run, self.budget, self.cap = 1, self.restart_conflicts, LEARNT_CAP
         for r, row in enumerate(root.cells):
             for c, state in enumerate(row):
                 if state != UNKNOWN:
@@ -285,7 +283,7 @@ class Learner(ClauseReasoning):
             return
         if self.pause():
             yield None
-        cap, run, budget = self.cap, self.run, self.budget
+        cap, run, budget = LEARNT_CAP, 1, self.restart_conflicts
         shown = time.perf_counter()
         while True:
             conflict = self._propagate()
@@ -316,7 +314,7 @@ class Learner(ClauseReasoning):
                     cap += cap // 10
                     self.target_len = 0
                 if self.hand_over is not None and self.hand_over(self._since):
-                    self.run, self.budget, self.cap, self.handing_over = run, budget, cap, True
+                    self.handing_over = True
                     return
                 continue
             if self.progress is not None and time.perf_counter() - shown >= PROGRESS_EVERY:
@@ -344,7 +342,7 @@ class Learner(ClauseReasoning):
                     # every clause is kept).
                     if self.hand_over is not None and self.hand_over(self._since):
                         self._backtrack(0)
-                        self.run, self.budget, self.cap, self.handing_over = run, budget, cap, True
+                        self.handing_over = True
                         return
                     continue
             if v is None:
