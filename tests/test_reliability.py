@@ -147,8 +147,10 @@ def _start_long_solve(tmp_path: Path, backend: str, solver: str) -> subprocess.P
     ("pyomo", "highs", signal.SIGINT, 130),
     ("pulp", "cbc", signal.SIGINT, 130),
     ("pyomo", "cbc", signal.SIGINT, 130),
-    ("highspy", "highs", signal.SIGTERM, 143),
-    ("pulp", "cbc", signal.SIGTERM, 143),
+    # SIGTERM takes the same way out as SIGINT (tests/test_zombies.py and
+    # tests/test_solver_interrupts.py send it in the default suite too): slow here.
+    pytest.param("highspy", "highs", signal.SIGTERM, 143, marks=pytest.mark.slow),
+    pytest.param("pulp", "cbc", signal.SIGTERM, 143, marks=pytest.mark.slow),
 ])
 def test_a_signal_stops_a_hard_solve_within_two_seconds(tmp_path, backend, solver, signum, code):
     """SIGINT/SIGTERM three seconds into a long solve: exit 130/143 within 2 s, a message, no
