@@ -3,7 +3,8 @@
 No modelling layer sits in between, so building costs about a millisecond for a 9x9
 Futoshiki, and no-good cuts are added to the live HiGHS model (incremental).  Only HiGHS
 is driven.  A "solve error" from HiGHS is retried once with another random seed and once
-with presolve off before it is reported (see docs/known-problems.md).  The solve runs in
+with presolve off before it is reported, and an "Infeasible" after presolve rejected its own
+points (``presolve_rejected``) with presolve off (see docs/known-problems.md).  The solve runs in
 HiGHS' own thread while Python waits in short steps, so Ctrl-C, SIGTERM and an overrun
 deadline stop it (``cancelSolve``).
 
@@ -17,7 +18,8 @@ import numpy as np
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
-from ..solvers.highs import highs_lp, highs_options, highs_stats, new_highs, run_highs, run_interruptibly
+from ..solvers.highs import (PRESOLVE_REJECTED, highs_lp, highs_options, highs_stats, new_highs, presolve_rejected,
+                             run_highs, run_interruptibly)
 from ..stopping import raise_deadline_behind
 from ._files import fill_empty_objective, spell_out_sections
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
@@ -88,19 +90,24 @@ class HighspySession(Session):
         if raw.status == ERROR and not self.flag.requested:
             # HiGHS can fail on a feasible model and succeed with another seed or without
             # presolve; the retries are said in the message so nothing is hidden.  They run
-            # within the same limit: the deadline's watchdog cancels what overruns it.
+            # within the same limit: the deadline's watchdog cancels what overruns it.  A
+            # presolve that rejected its own points goes straight to presolve off (presolve
+            # does not depend on the seed).
             first = raw.message
             seed = 1 + int(self.options.seed or 0)
-            highs.setOptionValue("random_seed", seed)
-            raw = self._run_once()
-            tried = f"random_seed={seed}"
+            tried = []
+            if first != PRESOLVE_REJECTED:
+                highs.setOptionValue("random_seed", seed)
+                raw = self._run_once()
+                highs.setOptionValue("random_seed", highs_options(self.options).get("random_seed", 0))
+                tried.append(f"random_seed={seed}")
             if raw.status == ERROR and not self.flag.requested:
                 highs.setOptionValue("presolve", "off")
                 raw = self._run_once()
-                highs.setOptionValue("presolve", "choose")
-                tried += ", then presolve off"
-            highs.setOptionValue("random_seed", int(self.options.seed or 0))
+                highs.setOptionValue("presolve", highs_options(self.options).get("presolve", "choose"))
+                tried.append("presolve off")
             outcome = raw.message or raw.status
+            tried = ", then ".join(tried)
             raw = RawSolution(raw.status, raw.values, f"{first}; retried with {tried}: {outcome}", stats=raw.stats)
         return raw
 
@@ -117,6 +124,8 @@ class HighspySession(Session):
             # Any feasible point of a feasibility model is a solution, even at a time limit.
             return RawSolution(SOLVED, list(highs.getSolution().col_value), stats=stats)
         if status == status_enum.kInfeasible:
+            if presolve_rejected(highs):
+                return RawSolution(ERROR, message=PRESOLVE_REJECTED, stats=stats)  # no proof: retried below
             return RawSolution(INFEASIBLE, stats=stats)
         if status in (status_enum.kTimeLimit, status_enum.kInterrupt):
             return RawSolution(TIME_LIMIT, message=highs.modelStatusToString(status), stats=stats)

@@ -75,6 +75,9 @@ class PulpSession(Session):
         status = self._problem.solve(solver)
         elapsed = time.perf_counter() - start
         raw = self._outcome(status, elapsed, time_limit)
+        note = getattr(solver, "futomip_note", None)  # a retry the solver made (HiGHS: presolve off)
+        if note:
+            raw = replace(raw, message=f"{note}: {raw.message or raw.status}")
         return replace(raw, stats=self.solver.pulp_stats(self._problem, solver))
 
     def _outcome(self, status: int, elapsed: float, time_limit: float | None) -> RawSolution:

@@ -24,6 +24,7 @@ from dataclasses import replace
 from .. import scratch, stopping
 from ..linear import Constraint, LinearModel
 from ..options import Options
+from ..solvers.highs import PRESOLVE_REJECTED
 from ._files import drop_minimise_section
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
@@ -146,16 +147,27 @@ class PyomoSession(Session):
             config["threads"] = int(self.options.threads)
         results = self._persistent.solve(self._block, **config)
         condition = results.termination_condition
-        stats = self.solver.pyomo_persistent_stats(self._persistent)
         name = f"Pyomo/{self.solver.name}"
+        note = None
+        if (condition == TerminationCondition.provenInfeasible and not self.flag.requested
+                and self.solver.pyomo_presolve_rejected(self._persistent)):
+            # Not a proof (``futomip.solvers.highs.presolve_rejected``): once more without presolve.
+            note = f"{PRESOLVE_REJECTED}; retried with presolve off"
+            config["solver_options"] = dict(config["solver_options"], presolve="off")
+            if end is not None:
+                config["time_limit"] = max(0.01, end - time.perf_counter())
+            results = self._persistent.solve(self._block, **config)
+            condition = results.termination_condition
+        stats = self.solver.pyomo_persistent_stats(self._persistent)
         if condition == TerminationCondition.interrupted and not self.flag.requested:
             # A solver that catches Ctrl-C itself (SCIP under Pyomo) stopped for the user.
             raise stopping.Stopped(signal.SIGINT)
         if results.solution_status in (SolutionStatus.optimal, SolutionStatus.feasible):
             primals = results.solution_loader.get_vars()
-            return RawSolution(SOLVED, [primals[var] for var in self._vars], stats=stats)
+            return RawSolution(SOLVED, [primals[var] for var in self._vars], f"{note}: solved" if note else "",
+                               stats=stats)
         if condition == TerminationCondition.provenInfeasible:
-            return RawSolution(INFEASIBLE, stats=stats)
+            return RawSolution(INFEASIBLE, message=f"{note}: infeasible" if note else "", stats=stats)
         if condition in (TerminationCondition.maxTimeLimit, TerminationCondition.interrupted):
             return RawSolution(TIME_LIMIT, message=f"{name}: time limit without a solution", stats=stats)
         return RawSolution(ERROR, message=f"{name} termination {condition.name}", stats=stats)

@@ -230,6 +230,11 @@ class Solver:
         """Statistics of the solve a persistent Pyomo interface just ran."""
         return {}
 
+    def pyomo_presolve_rejected(self, persistent) -> bool:
+        """Whether the "infeasible" a persistent Pyomo interface just reported is no proof
+        because the solver's presolve rejected its own points (HiGHS: ``presolve_rejected``)."""
+        return False
+
     def pyomo_results_stats(self, results) -> dict:
         """Statistics from a legacy Pyomo ``SolverResults`` (nodes and iterations where the
         plugin parsed them from the solver's log)."""

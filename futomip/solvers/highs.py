@@ -24,7 +24,7 @@ from ..errors import UsageError
 from ._base import Capabilities, Solver
 
 __all__ = ["HIGHS_THREADS", "SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats", "run_highs",
-           "run_interruptibly"]
+           "run_interruptibly", "presolve_rejected", "PRESOLVE_REJECTED"]
 
 
 STOP_WAIT = 0.8
@@ -37,6 +37,23 @@ threads the search, the worker and HiGHS' helper wanted three of two cores, so a
 left CPU pressure that made the next one take turns, and was itself slower (0.8 s of stall
 in 5 s against 0.45 s, 4.95 s against 4.5 s; docs/measurements.md).  HiGHS alone was not
 slower with one thread on the whole models measured there."""
+
+
+PRESOLVE_REJECTED = "HiGHS said 'Infeasible' after rejecting points of its presolved model that break the model"
+"""Why an "Infeasible" of HiGHS is not taken (``presolve_rejected``)."""
+
+
+def presolve_rejected(highs) -> bool:
+    """Whether HiGHS ended "Infeasible" while holding a point (``primal_solution_status`` not
+    kSolutionStatusNone): it found points of its presolved model that break the model itself
+    (its log says "untransformed violations") and rejected them, so presolve's reductions were
+    wrong and the "Infeasible" is no proof.  Seen with HiGHS 1.16.0 on a generated 9x9 Str8ts
+    (tests/test_highs_presolve.py), which presolve off solves; a true infeasibility leaves no
+    point (92 of 92 in the bundled data's uniqueness proofs)."""
+    import highspy
+
+    return (highs.getModelStatus() == highspy.HighsModelStatus.kInfeasible
+            and highs.getInfo().primal_solution_status != highspy.SolutionStatus.kSolutionStatusNone)
 
 
 def run_interruptibly(highs, flag=None) -> None:
@@ -297,6 +314,10 @@ class Highs(Solver):
         highs = getattr(persistent, "_solver_model", None)
         return highs_stats(highs) if highs is not None else {}
 
+    def pyomo_presolve_rejected(self, persistent) -> bool:
+        highs = getattr(persistent, "_solver_model", None)
+        return highs is not None and presolve_rejected(highs)
+
     def pyomo_options(self, options) -> dict:
         values = highs_options(options)
         values.pop("threads", None)  # the persistent interface has its own threads setting
@@ -336,6 +357,13 @@ def _timed_highs(pulp):
                 asked = self.optionsDict.get("time_limit")
                 highs.setOptionValue("time_limit", float(min(left, asked) if asked is not None else left))
             run_interruptibly(highs, self.futomip_flag)
+            self.futomip_note = None
+            if presolve_rejected(highs) and not (self.futomip_flag is not None and self.futomip_flag.requested):
+                # Not a proof (``presolve_rejected``): once more without presolve, said in the message.
+                highs.setOptionValue("presolve", "off")
+                run_interruptibly(highs, self.futomip_flag)
+                highs.setOptionValue("presolve", self.optionsDict.get("presolve", "choose"))
+                self.futomip_note = f"{PRESOLVE_REJECTED}; retried with presolve off"
 
     return TimedHighs
 
