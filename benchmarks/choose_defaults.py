@@ -21,7 +21,10 @@ Puzzles per kind (never only the bundled ones; generated puzzles are made here f
   (made by ``futomip generate 9 --kind killer``); at most ``--killer``.  Killer has no split
   search, so only "solver" is measured for it;
 - adjacent: the Tatham "Adjacent" puzzles in --adjacent-folder (``.unequal``, made by
-  ``futomip generate 9 --kind adjacent``); at most ``--adjacent``.
+  ``futomip generate 9 --kind adjacent``); at most ``--adjacent``;
+- str8ts: the bundled Str8ts (data/str8ts) and those in --str8ts-folder (``.txt``, made by
+  ``futomip generate 9 --kind str8ts --difficulty search``); at most ``--str8ts``.  Str8ts has
+  no domain reduction and no split search, so only "solver" (``--reduce none``) is measured.
 
 Configurations, for every available pair of ``--pairs``:
     split    ``--reduce split``: the split search and the solver on the whole reduced model
@@ -82,7 +85,7 @@ from futomip.solvers.defaults import MILP, rows  # noqa: E402
 
 CORPUS = Path("/work/shared/corpus")
 WHOLE_LEVEL = {"nonogram": "probing", "futoshiki": "lines", "latin": "lines", "sudoku": "lines", "killer": "lines",
-               "adjacent": "lines"}
+               "adjacent": "lines", "str8ts": "none"}
 CONFIGS = ("split", "turns", "search", "solver")
 """The configurations of a kind with a split search ("probed" is added for the Latin family)."""
 METHOD_CONFIGS = {"nonogram": ("sat",)}
@@ -189,6 +192,13 @@ def killers(limit: int, folder: str | None) -> list:
 
 def adjacents(limit: int, folder: str | None) -> list:
     files = sorted(Path(folder).glob("*.unequal")) if folder else []
+    return _spread([replace(p, name=path.name) for path in files for p in io.read(str(path))], limit)
+
+
+def str8ts(limit: int, folder: str | None) -> list:
+    files = sorted(path for path in (ROOT / "data" / "str8ts").rglob("*") if path.suffix in (".txt", ".dat")
+                   and path.with_suffix(".sol").exists())
+    files += sorted(Path(folder).glob("*.txt")) if folder else []
     return _spread([replace(p, name=path.name) for path in files for p in io.read(str(path))], limit)
 
 
@@ -407,7 +417,8 @@ def write_defaults(totals: dict, command: str, count: dict) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kinds", default="nonogram,futoshiki,latin,sudoku")
-    parser.add_argument("--pairs", default="highspy/highs,ortools/cpsat")
+    parser.add_argument("--pairs", help="pairs to measure (default highspy/highs,ortools/cpsat); with --from-jsonl, "
+                                         "the pairs whose recorded runs count (default: all of them)")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--taai", type=int, default=20)
     parser.add_argument("--random", type=int, default=10)
@@ -422,6 +433,8 @@ def main(argv=None) -> int:
     parser.add_argument("--adjacent", type=int, default=8)
     parser.add_argument("--adjacent-folder", help="Adjacent puzzles (.unequal) made by futomip generate --kind adjacent")
     parser.add_argument("--killer-folder", help="Killer Sudoku (.txt) made by futomip generate --kind killer")
+    parser.add_argument("--str8ts", type=int, default=30)
+    parser.add_argument("--str8ts-folder", help="Str8ts (.txt) made by futomip generate --kind str8ts")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=1,
                         help="rounds over every puzzle and configuration; each counts by its median")
@@ -436,6 +449,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.from_jsonl:
         runs = [json.loads(line) for path in args.from_jsonl for line in open(path) if line.strip()]
+        if args.pairs:
+            runs = [run for run in runs if run["pair"] in args.pairs.split(",") + [METHOD_PAIR]]
         totals, lines = report(runs, args.time_limit, args.allowance)
         print("\n".join(lines))
         if args.write:
@@ -446,13 +461,15 @@ def main(argv=None) -> int:
             write_defaults(totals, command, {kind: len(names) for kind, names in count.items()})
         return 0
     kinds = args.kinds.split(",")
-    pairs = [tuple(p.split("/")) for p in args.pairs.split(",") if check(*p.split("/")).available]
+    pairs = [tuple(p.split("/")) for p in (args.pairs or "highspy/highs,ortools/cpsat").split(",")
+             if check(*p.split("/")).available]
     makers = {"nonogram": lambda: nonograms(args.taai, args.random, args.seed, args.nonogram_folder),
               "futoshiki": lambda: futoshikis(args.futoshiki, args.futoshiki_folder),
               "latin": lambda: latins(args.latin, args.seed, args.latin_folder),
               "sudoku": lambda: sudokus(args.sudoku, args.sudoku_folder),
               "killer": lambda: killers(args.killer, args.killer_folder),
-              "adjacent": lambda: adjacents(args.adjacent, args.adjacent_folder)}
+              "adjacent": lambda: adjacents(args.adjacent, args.adjacent_folder),
+              "str8ts": lambda: str8ts(args.str8ts, args.str8ts_folder)}
     puzzles = {kind: makers[kind]() for kind in kinds}
     print(f"pairs: {', '.join('/'.join(p) for p in pairs)}; schedule here: {choose(None)}; "
           f"puzzles: {', '.join(f'{k} {len(v)}' for k, v in puzzles.items())}", flush=True)

@@ -39,3 +39,21 @@ def test_a_faster_whole_model_row_is_not_overtaken_by_the_tie_rule():
                       ("ortools/cpsat", "solver"): 0.29, ("highspy/highs", "solver"): 9.0})
     ranking = choose_defaults.ranked(totals, {"futoshiki": 23})["futoshiki"]
     assert ranking[0][1:] == ("ortools/cpsat", choose_defaults.WHOLE_LEVEL["futoshiki"])
+
+
+def test_str8ts_is_measured_on_the_whole_model_without_reduction(tmp_path):
+    """Str8ts has no reduction and no split: only "solver" at ``--reduce none``, on the bundled
+    puzzles and the folder's; the ranking writes "none" rows, which the registry reads."""
+    from futomip.solvers import defaults
+
+    assert choose_defaults.configs_of("str8ts") == ("solver",)
+    assert choose_defaults.options_for("solver", "str8ts", "highspy", "highs", 5.0).reduce == "none"
+    (tmp_path / "extra.txt").write_text((Path(__file__).resolve().parent.parent / "data" / "str8ts" / "vil02" /
+                                         "SAMPLE_1.txt").read_text())
+    names = [p.name for p in choose_defaults.str8ts(100, str(tmp_path))]
+    assert "extra.txt" in names and "board05_extreme.txt" in names and len(names) == 12
+    ranking = choose_defaults.ranked({("str8ts", "ortools/cpsat", "solver"): 0.8,
+                                      ("str8ts", "highspy/highs", "solver"): 3.2})
+    assert ranking["str8ts"] == [(0.8, "ortools/cpsat", "none"), (3.2, "highspy/highs", "none")]
+    chosen = defaults.configuration("str8ts")
+    assert chosen.reduce == "none" and "str8ts" in chosen.reason
