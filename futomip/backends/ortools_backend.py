@@ -64,7 +64,9 @@ class OrtoolsSession(Session):
     def __init__(self, model: LinearModel, solver, options: Options) -> None:
         super().__init__(model, solver, options)
         try:
-            from ortools.sat.python import cp_model
+            from ..solvers.cpsat_import import cp_model as import_cp_model
+
+            cp_model = import_cp_model()
         except ImportError as exc:
             raise_deadline_behind(exc)
             raise SolverUnavailableError(f"OR-Tools is installed but does not import here ({exc}); "

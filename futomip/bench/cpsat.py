@@ -83,7 +83,9 @@ def solve_native(puzzle, unique: bool = False, time_limit: float | None = None, 
     """
     if puzzle.kind not in KINDS:
         raise UsageError(f"--against cpsat has a native model for {', '.join(KINDS)}, not for {puzzle.kind}")
-    from ortools.sat.python import cp_model
+    from ..solvers.cpsat_import import cp_model as import_cp_model
+
+    cp_model = import_cp_model()
 
     start = time.perf_counter()
     n = puzzle.size

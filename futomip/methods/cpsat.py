@@ -39,7 +39,9 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
         raise SolverUnavailableError(f"the cpsat method needs CP-SAT, {check('ortools', 'cpsat').how}")
     loading = time.perf_counter()
     try:
-        from ortools.sat.python import cp_model
+        from ..solvers.cpsat_import import cp_model as import_cp_model
+
+        cp_model = import_cp_model()
     except ImportError:
         raise SolverUnavailableError("the cpsat method needs OR-Tools: pip install 'futomip[cpsat]'") from None
     start = time.perf_counter()

@@ -60,7 +60,7 @@ Must not import anything.
 #   and 950-953, and two of seed 700-701), with: python benchmarks/choose_defaults.py --kinds str8ts
 #   --str8ts-folder STR8TS --pairs highspy/highs,ortools/cpsat,pulp/highs,pulp/cbc --time-limit 20 --repeat 3
 #   --jsonl str8ts.jsonl; written from the two pairs the other kinds are measured with.  In a fresh command
-#   per puzzle CP-SAT pays its import (about 0.4 s): median 0.40 s against 0.19 s, max 0.50 s against 1.09 s.
+#   per puzzle (CP-SAT imported without pandas): median 0.26 s against 0.23 s, max 0.39 s against 1.10 s.
 # Measured 2026-11-28 (str8ts) with: python benchmarks/choose_defaults.py --from-jsonl benchmarks/results/defaults-2026-11-28/str8ts.jsonl --pairs highspy/highs,ortools/cpsat --time-limit 20 --write
 MEASURED = "2026-11-28"
 

@@ -24,7 +24,9 @@ __all__ = ["integer", "literal", "fix", "holds"]
 
 def integer(model, domain: list[int], name: str):
     """The integer variable of a view with values ``domain`` (infeasible when empty)."""
-    from ortools.sat.python import cp_model
+    from ...solvers.cpsat_import import cp_model as import_cp_model
+
+    cp_model = import_cp_model()
 
     if not domain:
         # The view's exactly-one row is empty, so futomip decides infeasibility before a solve;
