@@ -43,7 +43,7 @@ def test_highs_runs_on_one_thread_unless_asked():
     assert new_highs().getOptionValue("threads")[1] == 1
 
 
-@pytest.mark.parametrize("backend", ["highspy", "pulp"])
+@pytest.mark.parametrize("backend", ["highspy", "pulp", "pyomo"])
 def test_a_process_whose_first_solve_had_two_threads_still_solves(backend):
     """The user's own highspy solve with two threads comes first; futomip's solve of the
     bundled Futoshiki without reduction (one thread asked) must still be solved and verified."""
@@ -96,3 +96,27 @@ print("ok")
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-2000:] + done.stdout[-500:]
+
+
+def test_pyomo_asking_for_two_threads_after_a_one_thread_run_still_solves():
+    """futomip's own plain run (the Latin relaxation, ``inspect``) fixes one thread in the main
+    thread; Pyomo's HiGHS asked for two (``--threads 2``, or HiGHS' default on a machine with
+    four cores or more) was refused and ended "termination unknown".  It runs again with
+    HiGHS' count and solves."""
+    code = f"""
+import highspy
+import futomip
+from futomip import io
+from futomip.solvers.highs import new_highs, run_highs
+first = new_highs()
+first.setOptionValue("output_flag", False)
+first.passModel(highspy.HighsLp())
+run_highs(first)
+puzzle = io.read({str(ROOT / "data" / "futoshiki.dat")!r})[0]
+result = futomip.solve(puzzle, backend="pyomo", solver="highs", reduce="none", threads=2)
+assert result.status == "solved", (result.status, result.message)
+assert futomip.verify(puzzle, result.grid) == []
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr

@@ -143,10 +143,17 @@ class PyomoSession(Session):
         }
         if time_limit is not None:
             config["time_limit"] = float(time_limit)
-        if self.options.threads and self.capabilities.threads:
-            config["threads"] = int(self.options.threads)
+        threads = self.solver.pyomo_threads(self.options) if self.capabilities.threads else None
+        if threads:
+            config["threads"] = threads
         results = self._persistent.solve(self._block, **config)
         condition = results.termination_condition
+        if condition == TerminationCondition.unknown and self.solver.pyomo_threads_refused(self._persistent):
+            # HiGHS refused a thread count other than the one it runs with in this thread
+            # (fixed by the first plain run here): again with threads 0, "as it runs now".
+            config["threads"] = 0
+            results = self._persistent.solve(self._block, **config)
+            condition = results.termination_condition
         name = f"Pyomo/{self.solver.name}"
         note = None
         if (condition == TerminationCondition.provenInfeasible and not self.flag.requested

@@ -230,6 +230,14 @@ class Solver:
         """Statistics of the solve a persistent Pyomo interface just ran."""
         return {}
 
+    def pyomo_threads(self, options) -> int | None:
+        """The ``threads`` a persistent Pyomo interface gets (None: the solver's own default)."""
+        return int(options.threads) if options.threads else None
+
+    def pyomo_threads_refused(self, persistent) -> bool:
+        """Whether the solve just made refused its thread count (HiGHS: ``pyomo_threads_refused``)."""
+        return False
+
     def pyomo_presolve_rejected(self, persistent) -> bool:
         """Whether the "infeasible" a persistent Pyomo interface just reported is no proof
         because the solver's presolve rejected its own points (HiGHS: ``presolve_rejected``)."""

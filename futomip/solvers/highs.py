@@ -314,6 +314,22 @@ class Highs(Solver):
         highs = getattr(persistent, "_solver_model", None)
         return highs_stats(highs) if highs is not None else {}
 
+    def pyomo_threads(self, options) -> int | None:
+        # One thread unless asked, as on the other layers (``HIGHS_THREADS``).
+        return int(options.threads) if options.threads else HIGHS_THREADS
+
+    def pyomo_threads_refused(self, persistent) -> bool:
+        """Whether Pyomo's plain ``run()`` ended at once because its ``threads`` differ from
+        those HiGHS runs with in this thread (``_threads_refused``; Pyomo reports it as an
+        unknown termination)."""
+        import highspy
+
+        highs = getattr(persistent, "_solver_model", None)
+        if highs is None or highs.getModelStatus() != highspy.HighsModelStatus.kNotset:
+            return False
+        threads = highs.getOptionValue("threads")
+        return (threads[1] if isinstance(threads, tuple) else threads) != 0
+
     def pyomo_presolve_rejected(self, persistent) -> bool:
         highs = getattr(persistent, "_solver_model", None)
         return highs is not None and presolve_rejected(highs)
