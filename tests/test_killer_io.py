@@ -116,3 +116,12 @@ def test_bundled_files_are_detected_read_and_solved_uniquely():
     rows = [line for line in done.stdout.splitlines() if line.count("|") == 2 and len(line.split()) == 11]
     grid = tuple(tuple(int(v) for v in line.replace("|", " ").split()) for line in rows[:9])
     assert not verify(io.load(files[0]), grid)
+
+
+def test_a_name_of_blanks_reads_back_as_the_file_name():
+    """Hypothesis once drew a Killer named ' ': the writer put a blank name line and the reader
+    gave the name '' instead of the file's."""
+    from futomip.puzzles.killer import Killer
+
+    (back,) = io.read_text(io.write_text(Killer(9, ((1, ((0, 0),)),), name=" "), "killer-cages"), "x", "killer-cages")
+    assert back.name == "x"

@@ -118,7 +118,7 @@ def read(text: str, path: str = "<string>") -> list[Killer]:
 def write(puzzle: Killer) -> str:
     """The puzzle as ``killer N``, its name, its givens and one line per cage."""
     lines = [f"killer {puzzle.size}"]
-    name = one_line(puzzle.name)
+    name = one_line(puzzle.name).strip()  # a name of blanks is no name (the reader then takes the file's)
     if name:
         lines.append(f"name {name}")
     lines += [f"r{r + 1}c{c + 1} = {v}" for (r, c), v in puzzle.given_cells()]
