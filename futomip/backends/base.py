@@ -15,19 +15,20 @@ Must not import ``models``, the puzzles, the pipeline or the CLI.
 
 from __future__ import annotations
 
+import itertools
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from .. import stopping
 from .._children import child_pids, terminate_children
-from ..linear import Constraint, LinearModel
+from ..linear import Constraint, LinearModel, row_matrix
 from ..options import Options
 from ..status import ERROR, INFEASIBLE, SOLVED, STATUSES, TIME_LIMIT
 
 __all__ = ["SOLVED", "INFEASIBLE", "TIME_LIMIT", "ERROR", "STATUSES", "RawSolution", "Session", "CancelFlag",
-           "violated_rows", "STATS", "ADDITIVE_STATS"]
+           "violated_rows", "any_broken", "STATS", "ADDITIVE_STATS"]
 
 STATS = {
     "nodes": "branch-and-bound nodes (HiGHS, SCIP, CBC)",
@@ -50,13 +51,20 @@ ADDITIVE_STATS = ("nodes", "lp_iterations", "branches", "conflicts")
 class RawSolution:
     """One solve's outcome: a status from ``STATUSES``, column values when solved, a message
     saying what happened when it is not plainly solved or infeasible, and the solver's
-    statistics where it reports them (``stats``: nodes, iterations, ...)."""
+    statistics where it reports them (``stats``: nodes, iterations, ...).
+
+    A solve asked for a pool (``Session.solve(..., pool=K)``, where the backend ``enumerates``)
+    also returns up to K further solutions of the same model in ``more`` (a sequence of value
+    vectors, possibly made on reading); ``exhausted`` then says that ``values`` and ``more``
+    are every solution the model has."""
 
     status: str
     values: Sequence[float] | None = None
     message: str = ""
     seconds: float = 0.0
     stats: dict = field(default_factory=dict)
+    more: Sequence = ()
+    exhausted: bool = False
 
 
 class CancelFlag:
@@ -70,6 +78,8 @@ class Session(ABC):
     """A model loaded into a backend for one solver (a ``futomip.solvers.Solver``)."""
 
     backend: str = ""
+    enumerates: bool = False
+    """Whether one solve can list further solutions (``solve(..., pool=K)``): CP-SAT can."""
 
     def __init__(self, model: LinearModel, solver, options: Options) -> None:
         self.model = model
@@ -90,8 +100,11 @@ class Session(ABC):
         self.extra.append(con)
         self._add(con)
 
-    def solve(self, time_limit: float | None = None) -> RawSolution:
+    def solve(self, time_limit: float | None = None, pool: int = 0) -> RawSolution:
         """Solve within ``time_limit`` seconds (None: no limit).
+
+        ``pool``: where the backend ``enumerates``, go on after the first solution in the same
+        run and return up to ``pool`` more in ``RawSolution.more`` (others ignore it).
 
         Values that break a row of the model are reported as an error rather than
         returned: HiGHS has been seen to claim optimality with primal infeasibilities.
@@ -112,7 +125,7 @@ class Session(ABC):
         try:
             with stopping.cancellable(self.cancel, end):
                 try:
-                    raw = self._solve(passed)
+                    raw = self._solve_pool(passed, pool) if pool > 0 and self.enumerates else self._solve(passed)
                 except KeyboardInterrupt:
                     raise
                 except Exception as exc:  # noqa: BLE001 - every solver failure becomes a status.
@@ -137,7 +150,12 @@ class Session(ABC):
             elif broken:
                 raw = RawSolution(ERROR, message=f"the solver's point breaks rows {', '.join(broken[:5])}",
                                   stats=raw.stats)
-        return RawSolution(raw.status, raw.values, raw.message, seconds, raw.stats)
+            elif raw.more and any_broken(self.model, self.extra, raw.more):
+                # The pool is a shortcut only: with a broken point in it, the next solves ask again.
+                raw = RawSolution(raw.status, raw.values, raw.message, stats=raw.stats)
+        if raw.status != SOLVED:
+            raw = RawSolution(raw.status, raw.values, raw.message, stats=raw.stats)
+        return RawSolution(raw.status, raw.values, raw.message, seconds, raw.stats, raw.more, raw.exhausted)
 
     def cancel(self) -> None:
         """Ask the running solve to stop (called from the watchdog thread)."""
@@ -173,6 +191,10 @@ class Session(ABC):
     def _solve(self, time_limit: float | None) -> RawSolution:
         """Run the solver with the limit in the solver's own terms; map its outcome onto ``STATUSES``."""
 
+    def _solve_pool(self, time_limit: float | None, pool: int) -> RawSolution:
+        """``_solve`` that also lists up to ``pool`` more solutions (backends that ``enumerate``)."""
+        raise NotImplementedError(f"{self.backend} does not list solutions in one run")
+
     @abstractmethod
     def write(self, path: str, file_format: str) -> None:
         """Write the model with the backend's own writer; ``file_format`` is "lp" or "mps"."""
@@ -207,3 +229,27 @@ def violated_rows(model: LinearModel, extra: Sequence[Constraint], values: Seque
     broken = [model.constraints[i].name for i in bad]
     broken += [con.name for con in extra if not con.is_satisfied(rounded, tol)]
     return broken
+
+
+def any_broken(model: LinearModel, extra: Sequence[Constraint], points: Iterable[Sequence[float]],
+               tol: float = 1e-5) -> bool:
+    """Whether any of ``points`` (rounded, as in ``violated_rows``) breaks a row of the model or
+    of ``extra``: ``violated_rows`` for many points at once, a block of points per array sum,
+    so that a pool of thousands of solutions against thousands of no-good rows stays quick."""
+    import numpy as np
+
+    matrices = [matrix for matrix in (model.matrix(), row_matrix(extra)) if len(matrix.lower)]
+    block = max(1, 2_000_000 // max([1] + [len(matrix.index) for matrix in matrices]))
+    points = iter(points)
+    while True:
+        part = np.rint(np.asarray(list(itertools.islice(points, block)), dtype=np.float64))
+        if not len(part):
+            return False
+        for matrix in matrices:
+            activity = np.zeros((len(part), len(matrix.lower)))
+            nonempty = matrix.start[:-1] < matrix.start[1:]
+            if len(matrix.index):
+                products = part[:, matrix.index] * matrix.value
+                activity[:, nonempty] = np.add.reduceat(products, matrix.start[:-1][nonempty], axis=1)
+            if ((activity < matrix.lower - tol) | (activity > matrix.upper + tol)).any():
+                return True

@@ -24,6 +24,8 @@ Must not import ``models``, the puzzles, PuLP or Pyomo.
 from __future__ import annotations
 
 import importlib.util
+from array import array
+from collections.abc import Sequence
 
 from ..errors import SolverUnavailableError
 from ..linear import Constraint, LinearModel
@@ -60,6 +62,7 @@ def _whole(value: float, what: str) -> int:
 
 class OrtoolsSession(Session):
     backend = NAME
+    enumerates = True
 
     def __init__(self, model: LinearModel, solver, options: Options) -> None:
         super().__init__(model, solver, options)
@@ -119,6 +122,15 @@ class OrtoolsSession(Session):
             solver.stop_search()
 
     def _solve(self, time_limit: float | None) -> RawSolution:
+        return self._run(time_limit, 0)
+
+    def _solve_pool(self, time_limit: float | None, pool: int) -> RawSolution:
+        return self._run(time_limit, pool)
+
+    def _run(self, time_limit: float | None, pool: int) -> RawSolution:
+        """One CP-SAT run; with ``pool`` > 0 (and no objective) it enumerates: every solution
+        after the first, up to ``pool`` of them, goes to ``RawSolution.more``, and a run that
+        ends its enumeration says it has listed them all (``exhausted``)."""
         cp_model = self._cp_model
         solver = cp_model.CpSolver()
         solver.parameters.merge_text_format(self._parameters)
@@ -126,20 +138,30 @@ class OrtoolsSession(Session):
             solver.parameters.max_time_in_seconds = float(time_limit)
         if self.options.verbose:
             solver.parameters.log_search_progress = True
+        pool = 0 if any(self.model.objective.values()) else pool  # enumeration is for models without one
+        listing = _Listing(cp_model, pool + 1) if pool else None
+        if listing is not None:
+            # CP-SAT's own enumeration keeps presolve from removing solutions; one worker, as
+            # it enumerates only sequentially.
+            solver.parameters.enumerate_all_solutions = True
+            solver.parameters.num_workers = 1
         self._solver = solver
         if self.flag.requested:
             return RawSolution(TIME_LIMIT, message="CP-SAT stopped before it started")
         try:
-            status = solver.solve(self._model)
+            status = solver.solve(self._model, listing)
         finally:
             self._solver = None
         response = solver.response_proto
         stats = {"branches": int(response.num_branches), "conflicts": int(response.num_conflicts),
                  "lp_iterations": int(response.num_lp_iterations)}
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            values = [float(v) for v in response.solution] if self._layout is None else \
-                self._layout.values(response.solution)
-            return RawSolution(SOLVED, values, stats=stats)
+            if listing is None:
+                return RawSolution(SOLVED, self._values(response.solution), stats=stats)
+            # OPTIMAL after an enumeration: the search space is exhausted (not stopped at ``pool``).
+            return RawSolution(SOLVED, self._values(listing.solutions[0]), stats=stats,
+                               more=_Values(listing.solutions[1:], self._values),
+                               exhausted=status == cp_model.OPTIMAL and not listing.stopped)
         if status == cp_model.INFEASIBLE:
             return RawSolution(INFEASIBLE, stats=stats)
         if status == cp_model.UNKNOWN:
@@ -147,6 +169,9 @@ class OrtoolsSession(Session):
                                stats=stats)
         return RawSolution(ERROR, message=f"CP-SAT status {solver.status_name(status)}: "
                                           f"{self._model.validate() or response.solution_info}", stats=stats)
+
+    def _values(self, solution) -> list[float]:
+        return [float(v) for v in solution] if self._layout is None else self._layout.values(solution)
 
     def write(self, path: str, file_format: str) -> None:
         from ortools.linear_solver.python import model_builder
@@ -166,6 +191,38 @@ class OrtoolsSession(Session):
             handle.write(text)
         if file_format == "lp" and self.model.num_vars:
             fill_empty_objective(path, self.model.var_names[0])
+
+
+class _Values(Sequence):
+    """CP-SAT's listed solutions as column values, each made when it is read."""
+
+    def __init__(self, solutions: list, values) -> None:
+        self._solutions, self._make = solutions, values
+
+    def __len__(self) -> int:
+        return len(self._solutions)
+
+    def __getitem__(self, index: int) -> list[float]:
+        return self._make(self._solutions[index])
+
+
+def _Listing(cp_model, most: int):
+    """A CP-SAT solution callback that keeps the first ``most`` solutions' vectors, then stops."""
+
+    class Listing(cp_model.CpSolverSolutionCallback):
+        def __init__(self) -> None:
+            super().__init__()
+            self.solutions: list = []
+            self.stopped = False
+
+        def on_solution_callback(self) -> None:
+            # 4 bytes a variable (the Booleans and the cells' values), not a list of objects.
+            self.solutions.append(array("i", self.response_proto.solution))
+            if len(self.solutions) >= most:
+                self.stopped = True
+                self.stop_search()
+
+    return Listing()
 
 
 def open_session(model: LinearModel, solver, options: Options) -> Session:

@@ -5,7 +5,9 @@
     futomip.explain(infeasible_puzzle).conflict      # an irreducible set of clashing clues
 
 Enumeration keeps one built model and adds a no-good row after each solution, so a
-backend that can extend a live model (highspy, Pyomo's persistent HiGHS) rebuilds nothing.
+backend that can extend a live model (highspy, Pyomo's persistent HiGHS) rebuilds nothing;
+a solver that lists solutions in one run (CP-SAT) is asked for the rest from the third on
+(``SolutionFinder``).
 The work is done by the pipeline (``futomip.pipeline``); this module gives it keyword form.
 
 Must not import the CLI.
@@ -50,6 +52,7 @@ class Enumeration:
         self.limit = limit
         self.rebuild = rebuild
         self.finder = SolutionFinder(puzzle, self.options, Deadline(self.options.time_limit), progress)
+        self.finder.wanted = limit
         self.found: list = []
         self.complete = False
 

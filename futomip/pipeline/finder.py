@@ -14,6 +14,12 @@ solution, so either side's "no other solution" is exact and uniqueness proofs an
 enumeration stay exact.  Every grid is checked by the puzzle's independent ``verify``
 before it is returned.
 
+Without a split, an enumeration asks a solver that lists solutions in one run (CP-SAT's
+``enumerate_all_solutions``) for the rest from the third solution on: a run that ends its
+enumeration has listed every solution of the model as it stood (every grid found before cut
+off), so once the listed grids not found before are taken there is none left; a run stopped
+earlier (its pool full, its share of the time spent) is followed by another one.
+
 Must not import the CLI.
 """
 
@@ -36,7 +42,15 @@ from .found import FoundGrids
 from .model_run import ModelRun
 from .second_search import SecondSearchWorker
 
-__all__ = ["SolutionFinder", "default_encoding", "impossible_message"]
+__all__ = ["SolutionFinder", "default_encoding", "impossible_message", "LISTING_BYTES", "LISTING_SHARE"]
+
+LISTING_BYTES = 50_000_000
+"""About how much memory one listing run's solutions may take (4 bytes a column each): an
+enumeration asks a solver that lists solutions (CP-SAT) for that many in one run."""
+
+LISTING_SHARE = 0.5
+"""The share of the time left that a listing run may take: the rest is for taking the
+solutions it lists (in Python, about half as long a solution as CP-SAT takes to list one)."""
 
 
 def impossible_message(contradiction: str) -> str:
@@ -91,6 +105,12 @@ class SolutionFinder:
             self.split.relaxation = latin_relaxation.Relaxation
         self.seconds["reduce"] += time.perf_counter() - start
         self._out_of_time = ""
+        # Solutions a solver listed beyond the one it returned (``_solve_whole``), and whether
+        # they were all the model's; each is checked and taken only if not found before.
+        self._listed = iter(())
+        self._listed_all = False
+        # How many solutions the caller takes at most (enumerate_all's limit; None: all).
+        self.wanted: int | None = None
         self.globals_form = ""
         self._leaves = None
         self.model: ModelRun | None = None
@@ -191,13 +211,38 @@ class SolutionFinder:
         if self._out_of_time or self.model is None:
             self.last_message = self._out_of_time
             return TIME_LIMIT, None
-        raw = self.model.solve(self.deadline.within(None))
+        for values in self._listed:
+            if self.deadline.expired:
+                self.last_message = "the time limit ran out while taking the solutions CP-SAT listed"
+                return TIME_LIMIT, None
+            grid = self.model.decode(values)
+            if not self._seen(grid):
+                return SOLVED, self._checked(grid)
+        if self._listed_all:
+            # The run that listed them had every solution the model has: none is left.
+            return INFEASIBLE, None
+        pool, left = self._pool(), self.deadline.within(None)
+        # A listing run leaves time to take what it lists (decode, verify, no-good rows).
+        raw = self.model.solve(left if not pool or left is None else left * LISTING_SHARE, pool=pool)
+        if pool and raw.status == TIME_LIMIT and not self.deadline.expired:
+            self._count(raw.stats)  # nothing listed within its share: the rest for one solution
+            raw = self.model.solve(self.deadline.within(None))
         self._count(raw.stats)
         self.last_message = raw.message
         self._note(raw.message)
         if raw.status == SOLVED:
+            self._listed, self._listed_all = iter(raw.more), raw.exhausted
             return SOLVED, self._checked(self.model.decode(raw.values))
         return raw.status, None
+
+    def _pool(self) -> int:
+        """How many more solutions to ask of a solver that lists them in one run: none for a
+        first solution or a uniqueness proof; from the third solution on (an enumeration) as
+        many as the caller still wants, at most about ``LISTING_BYTES`` of them."""
+        if len(self.found) < 2:
+            return 0
+        most = max(64, LISTING_BYTES // (4 * max(1, self.model.formulation.model.num_vars)))
+        return most if self.wanted is None else max(0, min(most, self.wanted - len(self.found) - 1))
 
     def step(self, until: float):
         """The search side of the schedule: search and solve leaves until ``until`` (a

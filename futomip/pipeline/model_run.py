@@ -71,9 +71,10 @@ class ModelRun:
         self.session.add_constraint(con)
         self.seconds["build"] += time.perf_counter() - start
 
-    def solve(self, time_limit: float | None):
-        """One solve (``futomip.backends.RawSolution``); its seconds count as "solve"."""
-        raw = self.session.solve(time_limit)
+    def solve(self, time_limit: float | None, pool: int = 0):
+        """One solve (``futomip.backends.RawSolution``); its seconds count as "solve".
+        ``pool``: up to that many further solutions in the same run, where the solver lists them."""
+        raw = self.session.solve(time_limit, pool)
         self.seconds["solve"] += raw.seconds
         return raw
 

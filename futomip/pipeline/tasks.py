@@ -174,6 +174,7 @@ def _enumerate(finder: SolutionFinder, limit: int | None, on_solution) -> Result
     status = ""
     complete = False
     stopped = None
+    finder.wanted = limit
     try:
         while limit is None or len(found) < limit:
             status, grid = finder.next_solution()
