@@ -24,7 +24,7 @@ from dataclasses import replace
 from .. import scratch, stopping
 from ..linear import Constraint, LinearModel
 from ..options import Options
-from ..solvers.highs import PRESOLVE_REJECTED
+from ..solvers.highs import RETRIED_WITHOUT_PRESOLVE
 from ._files import drop_minimise_section
 from .base import ERROR, INFEASIBLE, SOLVED, TIME_LIMIT, RawSolution, Session
 
@@ -159,7 +159,7 @@ class PyomoSession(Session):
         if (condition == TerminationCondition.provenInfeasible and not self.flag.requested
                 and self.solver.pyomo_presolve_rejected(self._persistent)):
             # Not a proof (``futomip.solvers.highs.presolve_rejected``): once more without presolve.
-            note = f"{PRESOLVE_REJECTED}; retried with presolve off"
+            note = RETRIED_WITHOUT_PRESOLVE
             config["solver_options"] = dict(config["solver_options"], presolve="off")
             if end is not None:
                 config["time_limit"] = max(0.01, end - time.perf_counter())

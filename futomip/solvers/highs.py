@@ -24,7 +24,8 @@ from ..errors import UsageError
 from ._base import Capabilities, Solver
 
 __all__ = ["HIGHS_THREADS", "SOLVER", "typed_value", "highs_options", "interrupt_callback", "highs_stats", "run_highs",
-           "run_interruptibly", "presolve_rejected", "PRESOLVE_REJECTED"]
+           "run_interruptibly", "presolve_rejected", "PRESOLVE_REJECTED",
+           "RETRIED_WITHOUT_PRESOLVE"]
 
 
 STOP_WAIT = 0.8
@@ -41,6 +42,9 @@ slower with one thread on the whole models measured there."""
 
 PRESOLVE_REJECTED = "HiGHS said 'Infeasible' after rejecting points of its presolved model that break the model"
 """Why an "Infeasible" of HiGHS is not taken (``presolve_rejected``)."""
+
+RETRIED_WITHOUT_PRESOLVE = f"{PRESOLVE_REJECTED}; retried with presolve off"
+"""The note of a solve that such an answer made futomip run again without presolve."""
 
 
 def presolve_rejected(highs) -> bool:
@@ -379,7 +383,7 @@ def _timed_highs(pulp):
                 highs.setOptionValue("presolve", "off")
                 run_interruptibly(highs, self.futomip_flag)
                 highs.setOptionValue("presolve", self.optionsDict.get("presolve", "choose"))
-                self.futomip_note = f"{PRESOLVE_REJECTED}; retried with presolve off"
+                self.futomip_note = RETRIED_WITHOUT_PRESOLVE
 
     return TimedHighs
 
