@@ -119,6 +119,13 @@ class PyomoSession(Session):
             return self._solve_persistent(time_limit)
         return self._solve_legacy(time_limit)
 
+    def _solve_again(self, config: dict, end: float | None):
+        """The persistent solver once more with ``config`` (changed by a retry), within what is
+        left of the time until ``end``."""
+        if end is not None:
+            config["time_limit"] = max(0.01, end - time.perf_counter())
+        return self._persistent.solve(self._block, **config)
+
     def _solve_persistent(self, time_limit: float | None) -> RawSolution:
         from pyomo.contrib.solver.common.results import SolutionStatus, TerminationCondition
 
@@ -152,7 +159,7 @@ class PyomoSession(Session):
             # HiGHS refused a thread count other than the one it runs with in this thread
             # (fixed by the first plain run here): again with threads 0, "as it runs now".
             config["threads"] = 0
-            results = self._persistent.solve(self._block, **config)
+            results = self._solve_again(config, end)
             condition = results.termination_condition
         name = f"Pyomo/{self.solver.name}"
         note = None
@@ -161,9 +168,7 @@ class PyomoSession(Session):
             # Not a proof (``futomip.solvers.highs.presolve_rejected``): once more without presolve.
             note = RETRIED_WITHOUT_PRESOLVE
             config["solver_options"] = dict(config["solver_options"], presolve="off")
-            if end is not None:
-                config["time_limit"] = max(0.01, end - time.perf_counter())
-            results = self._persistent.solve(self._block, **config)
+            results = self._solve_again(config, end)
             condition = results.termination_condition
         stats = self.solver.pyomo_persistent_stats(self._persistent)
         if condition == TerminationCondition.interrupted and not self.flag.requested:
