@@ -127,3 +127,14 @@ def test_the_pool_check_agrees_with_violated_rows_point_by_point():
     flipped = list(points[5])
     flipped[0] = 1.0 - flipped[0]
     assert violated_rows(model, [], flipped) and any_broken(model, [], points[:5] + [flipped])
+
+
+def test_an_enumeration_that_rebuilds_the_model_solves_once_a_solution():
+    """``rebuild`` measures one solve per solution on a fresh model (futomip bench --enumerate),
+    so it does not list; the solutions are the same."""
+    from futomip.pipeline.certainty import Enumeration
+
+    enumeration = Enumeration(_rows_of_ten(), rebuild=True, options=Options(reduce="none", **CPSAT))
+    grids = list(enumeration)
+    assert enumeration.complete and set(grids) == _sudoku4_brute_force()
+    assert enumeration.finder.stats["solves"] == 289

@@ -231,7 +231,8 @@ def enumeration_costs(puzzle, pairs, repeat: int = 3, levels=("none",), encoding
     enumeration (``complete`` says whether every run found every solution).
 
     The split level enumerates by its search (a whole-grid leaf needs no model), so it would
-    measure no cut: the caller refuses it."""
+    measure no cut: the caller refuses it.  With CP-SAT the live column lists the solutions
+    after the second in one run (``SolutionFinder``), the rebuilt one solves once a solution."""
     from ..options import Options
     from ..pipeline.certainty import Enumeration
 

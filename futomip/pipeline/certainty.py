@@ -41,7 +41,8 @@ class Enumeration:
     """An iterator over the solutions of a puzzle, one solve per solution.
 
     ``rebuild`` loads the model into a fresh backend session before each solve instead of
-    adding the cut to the live one; it exists to measure what incremental solving saves.
+    adding the cut to the live one; it exists to measure what incremental solving saves (and
+    so makes one solve per solution also where CP-SAT would list the rest in one run).
     After iteration ``complete`` says whether every solution was found.
     """
 
@@ -53,6 +54,7 @@ class Enumeration:
         self.rebuild = rebuild
         self.finder = SolutionFinder(puzzle, self.options, Deadline(self.options.time_limit), progress)
         self.finder.wanted = limit
+        self.finder.listing = not rebuild  # a rebuilt model before each solve: one solution a solve
         self.found: list = []
         self.complete = False
 

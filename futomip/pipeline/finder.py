@@ -109,8 +109,10 @@ class SolutionFinder:
         # they were all the model's; each is checked and taken only if not found before.
         self._listed = iter(())
         self._listed_all = False
-        # How many solutions the caller takes at most (enumerate_all's limit; None: all).
+        # How many solutions the caller takes at most (enumerate_all's limit; None: all), and
+        # whether a solver that lists solutions may (off: one solve per solution, to measure that).
         self.wanted: int | None = None
+        self.listing = True
         self.globals_form = ""
         self._leaves = None
         self.model: ModelRun | None = None
@@ -239,7 +241,7 @@ class SolutionFinder:
         """How many more solutions to ask of a solver that lists them in one run: none for a
         first solution or a uniqueness proof; from the third solution on (an enumeration) as
         many as the caller still wants, at most about ``LISTING_BYTES`` of them."""
-        if len(self.found) < 2:
+        if len(self.found) < 2 or not self.listing:
             return 0
         most = max(64, LISTING_BYTES // (4 * max(1, self.model.formulation.model.num_vars)))
         return most if self.wanted is None else max(0, min(most, self.wanted - len(self.found) - 1))
