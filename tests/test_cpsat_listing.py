@@ -1,6 +1,6 @@
 """Enumeration with CP-SAT lists solutions in one run (``enumerate_all_solutions``).
 
-From the third solution on, the finder asks a solver that ``enumerates`` for a pool of
+From the third solution on, the finder asks a solver that lists solutions for a pool of
 further solutions in the same run instead of one solve per solution with one more no-good
 row each time.  Checked here: the listed solutions are exactly the puzzle's (against brute
 force and against HiGHS), each once and verified; a limit and a time limit are kept; a pool

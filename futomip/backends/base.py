@@ -53,8 +53,8 @@ class RawSolution:
     saying what happened when it is not plainly solved or infeasible, and the solver's
     statistics where it reports them (``stats``: nodes, iterations, ...).
 
-    A solve asked for a pool (``Session.solve(..., pool=K)``, where the backend ``enumerates``)
-    also returns up to K further solutions of the same model in ``more`` (a sequence of value
+    A solve asked for a pool (``Session.solve(..., pool=K)``) by a backend that lists solutions
+    in one run (``_solve_pool``: CP-SAT) also returns up to K further solutions of the same model in ``more`` (a sequence of value
     vectors, possibly made on reading); ``exhausted`` then says that ``values`` and ``more``
     are every solution the model has."""
 
@@ -78,8 +78,6 @@ class Session(ABC):
     """A model loaded into a backend for one solver (a ``futomip.solvers.Solver``)."""
 
     backend: str = ""
-    enumerates: bool = False
-    """Whether one solve can list further solutions (``solve(..., pool=K)``): CP-SAT can."""
 
     def __init__(self, model: LinearModel, solver, options: Options) -> None:
         self.model = model
@@ -103,8 +101,8 @@ class Session(ABC):
     def solve(self, time_limit: float | None = None, pool: int = 0) -> RawSolution:
         """Solve within ``time_limit`` seconds (None: no limit).
 
-        ``pool``: where the backend ``enumerates``, go on after the first solution in the same
-        run and return up to ``pool`` more in ``RawSolution.more`` (others ignore it).
+        ``pool``: where the backend lists solutions in one run (``_solve_pool``), go on after the
+        first solution and return up to ``pool`` more in ``RawSolution.more`` (others ignore it).
 
         Values that break a row of the model are reported as an error rather than
         returned: HiGHS has been seen to claim optimality with primal infeasibilities.
@@ -125,7 +123,7 @@ class Session(ABC):
         try:
             with stopping.cancellable(self.cancel, end):
                 try:
-                    raw = self._solve_pool(passed, pool) if pool > 0 and self.enumerates else self._solve(passed)
+                    raw = self._solve_pool(passed, pool) if pool > 0 else self._solve(passed)
                 except KeyboardInterrupt:
                     raise
                 except Exception as exc:  # noqa: BLE001 - every solver failure becomes a status.
@@ -153,8 +151,6 @@ class Session(ABC):
             elif raw.more and any_broken(self.model, self.extra, raw.more):
                 # The pool is a shortcut only: with a broken point in it, the next solves ask again.
                 raw = RawSolution(raw.status, raw.values, raw.message, stats=raw.stats)
-        if raw.status != SOLVED:
-            raw = RawSolution(raw.status, raw.values, raw.message, stats=raw.stats)
         return RawSolution(raw.status, raw.values, raw.message, seconds, raw.stats, raw.more, raw.exhausted)
 
     def cancel(self) -> None:
@@ -192,8 +188,9 @@ class Session(ABC):
         """Run the solver with the limit in the solver's own terms; map its outcome onto ``STATUSES``."""
 
     def _solve_pool(self, time_limit: float | None, pool: int) -> RawSolution:
-        """``_solve`` that also lists up to ``pool`` more solutions (backends that ``enumerate``)."""
-        raise NotImplementedError(f"{self.backend} does not list solutions in one run")
+        """``_solve`` that also lists up to ``pool`` more solutions; a backend that cannot (all but
+        CP-SAT) returns one."""
+        return self._solve(time_limit)
 
     @abstractmethod
     def write(self, path: str, file_format: str) -> None:

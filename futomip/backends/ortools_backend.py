@@ -62,7 +62,6 @@ def _whole(value: float, what: str) -> int:
 
 class OrtoolsSession(Session):
     backend = NAME
-    enumerates = True
 
     def __init__(self, model: LinearModel, solver, options: Options) -> None:
         super().__init__(model, solver, options)

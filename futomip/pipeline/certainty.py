@@ -52,9 +52,9 @@ class Enumeration:
         self.options = _options(options, keywords)
         self.limit = limit
         self.rebuild = rebuild
-        self.finder = SolutionFinder(puzzle, self.options, Deadline(self.options.time_limit), progress)
-        self.finder.wanted = limit
-        self.finder.listing = not rebuild  # a rebuilt model before each solve: one solution a solve
+        # A rebuilt model before each solve measures one solve a solution: no listing then.
+        self.finder = SolutionFinder(puzzle, self.options, Deadline(self.options.time_limit), progress,
+                                     wanted=limit, listing=not rebuild)
         self.found: list = []
         self.complete = False
 

@@ -70,7 +70,9 @@ class SolutionFinder:
     """The solutions of ``puzzle`` under ``options`` within ``deadline``, one at a time."""
 
     def __init__(self, puzzle, options, deadline, progress: Callable[[str], None] | None = None,
-                 writes: tuple[str, ...] = ()) -> None:
+                 writes: tuple[str, ...] = (), wanted: int | None = None, listing: bool = True) -> None:
+        """``wanted``: how many solutions the caller takes at most (an enumeration's limit; None:
+        all); ``listing`` False makes one solve per solution also where CP-SAT would list them."""
         start = time.perf_counter()
         # Checking the pair imports the backend and finds the solver: the "import" time.
         chosen = configuration(puzzle.kind, options.backend, options.solver, options.reduce,
@@ -109,10 +111,7 @@ class SolutionFinder:
         # they were all the model's; each is checked and taken only if not found before.
         self._listed = iter(())
         self._listed_all = False
-        # How many solutions the caller takes at most (enumerate_all's limit; None: all), and
-        # whether a solver that lists solutions may (off: one solve per solution, to measure that).
-        self.wanted: int | None = None
-        self.listing = True
+        self.wanted, self.listing = wanted, listing
         self.globals_form = ""
         self._leaves = None
         self.model: ModelRun | None = None

@@ -110,7 +110,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
     if task.action == "explain":
         result = _explain(puzzle, task, options, deadline, progress)
     else:
-        finder = SolutionFinder(puzzle, options, deadline, progress, task.writes)
+        finder = SolutionFinder(puzzle, options, deadline, progress, task.writes, wanted=task.limit)
         try:
             written = _write(finder, task)
             if not task.solve:
@@ -174,7 +174,6 @@ def _enumerate(finder: SolutionFinder, limit: int | None, on_solution) -> Result
     status = ""
     complete = False
     stopped = None
-    finder.wanted = limit
     try:
         while limit is None or len(found) < limit:
             status, grid = finder.next_solution()
