@@ -7,7 +7,8 @@ where the two solutions disagree (it is true in the hidden square and false in t
 so the loop ends with a puzzle whose only solution is the hidden square.  Last, every
 inequality whose removal keeps the solution unique is dropped (in random order), so the
 puzzle is minimal in its signs: the hardest kind for a given number of givens.  Each check is a
-uniqueness solve through the ordinary pipeline, so any backend and solver can be used, or
+uniqueness solve through the ordinary pipeline, so any backend and solver can be used (it
+starts with the hidden square cut off, ``Task("unique", known=...)``: one solve answers), or
 through an exact comparison method (``method="propagate"``: a complete search, some ten
 times faster than a MILP solve on 8x8 boards, which makes thousands of puzzles affordable).
 
@@ -22,7 +23,7 @@ from typing import Callable
 from ..errors import FutomipError
 from ..options import Deadline, Options
 from ..puzzles.futoshiki import Cell, Futoshiki
-from ..pipeline.solve import solve
+from ..pipeline import Task, run
 
 __all__ = ["random_latin_square", "generate_futoshiki", "GenerationStopped"]
 
@@ -85,9 +86,9 @@ def generate_futoshiki(
     unused = unused[signs:]
     while True:
         puzzle = Futoshiki(n, board, tuple(less), name=f"gen-n{n}-g{givens}-s{signs}-seed{seed}")
-        result = _unique(puzzle, options, deadline)
+        result = _unique(puzzle, options, deadline, square)
         if result.unique:
-            return _without_redundant_signs(puzzle, rng, options, deadline, progress), square
+            return _without_redundant_signs(puzzle, rng, options, deadline, progress, square), square
         # The solver's two solutions may include the hidden square; take one that is not.
         other = result.grid if result.grid != square else result.second
         # An inequality between neighbours whose order differs in the two squares removes
@@ -113,14 +114,15 @@ class _MethodOptions:
         self.options, self.method = options, method
 
 
-def _unique(puzzle: Futoshiki, options, deadline: Deadline):
-    """The uniqueness check; ``GenerationStopped`` when it cannot say yes or no."""
+def _unique(puzzle: Futoshiki, options, deadline: Deadline, square):
+    """The uniqueness check of a puzzle that ``square`` solves; ``GenerationStopped`` when it
+    cannot say yes or no.  The MILP starts with ``square`` cut off: one solve answers."""
     if isinstance(options, _MethodOptions):
         from .. import methods
 
         result = methods.run(options.method, puzzle, options.options, deadline, unique=True)
     else:
-        result = solve(puzzle, unique=True, options=options, deadline=deadline)
+        result = run(puzzle, Task("unique", known=square), options, deadline)
     if result.unique is None:
         raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
                                 + (f" ({result.message})" if result.message else ""))
@@ -128,14 +130,14 @@ def _unique(puzzle: Futoshiki, options, deadline: Deadline):
 
 
 def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, options, deadline: Deadline,
-                             progress) -> Futoshiki:
+                             progress, square) -> Futoshiki:
     """Drop inequalities, in random order, whenever the solution stays unique without them."""
     less = list(puzzle.less)
     order = list(less)
     rng.shuffle(order)
     for done, pair in enumerate(order, start=1):
         trial = Futoshiki(puzzle.size, puzzle.givens, tuple(p for p in less if p != pair), puzzle.name)
-        if _unique(trial, options, deadline).unique:
+        if _unique(trial, options, deadline, square).unique:
             less.remove(pair)
         if progress is not None:
             progress(f"minimising: sign {done}/{len(order)}, {len(less)} kept")

@@ -8,9 +8,10 @@ docs/generate.md, "Puzzles made per minute") a picture is drawn at random (each 
 with probability ``density``) and its clues are read off.  The human grade (``futomip.make.grade.human_grade``: the weakest exact rule level
 that decides the puzzle) then tells how hard it is: a puzzle graded ``lines`` or
 ``probing`` has exactly one solution by the exactness of the reduction.  One graded
-``search`` is kept only when the MILP proves it unique (``futomip.solve``, through the
-ordinary pipeline, so any backend and solver serves); since the picture it came from is a
-solution, that proof makes the picture *the* solution.  Pictures whose puzzle has the
+``search`` is kept only when the MILP proves it unique (through the ordinary pipeline, so
+any backend and solver serves); since the picture it came from is a solution, the proof
+starts with the picture cut off (``Task("unique", known=...)``), and "no other grid" makes
+the picture *the* solution.  Pictures whose puzzle has the
 wrong grade, or several solutions, are drawn again, with the next random numbers, until one
 fits or the deadline passes.
 
@@ -32,7 +33,7 @@ from .grade import HUMAN_LEVELS, human_grade
 from .nonogram_climb import climb
 from ..options import Deadline, Options
 from ..puzzles.nonogram import Nonogram, from_grid
-from ..pipeline.solve import solve
+from ..pipeline import Task, run
 
 __all__ = ["generate_nonogram", "random_picture", "DIFFICULTIES", "STRATEGIES"]
 
@@ -88,7 +89,7 @@ def generate_nonogram(
         if level is None or (difficulty is not None and level != difficulty):
             continue
         if level == "search":
-            proof = solve(puzzle, backend=backend, solver=solver, unique=True, time_limit=deadline.remaining())
+            proof = run(puzzle, Task("unique", known=grid), Options(backend, solver), deadline)
             if proof.unique is not True:
                 continue
         return Nonogram(puzzle.rows, puzzle.cols, name), grid, level

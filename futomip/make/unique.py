@@ -5,8 +5,9 @@ first the kind's domain reduction at level "lines" (``futomip.reduction``, or fo
 ``str8ts_rules``; ``grade.rules`` picks it), which keeps
 every solution, so when it fixes every cell without a contradiction that one grid is the
 only solution and no solver is needed; otherwise a uniqueness solve through the ordinary
-pipeline (MILP with the default reduction, any backend and solver) or through an exact
-comparison method of ``futomip.methods``.  A check that cannot finish raises
+pipeline (MILP with the default reduction, any backend and solver), which starts with the
+hidden solution cut off (``Task(known=...)``), so one solve finds another grid or proves
+there is none; or through an exact comparison method of ``futomip.methods``.  A check that cannot finish raises
 ``GenerationStopped``.
 
 ``settle`` is the loop of every clue-based maker, written once: from a start set of clues
@@ -29,7 +30,7 @@ from .generate import GenerationStopped
 from .grade import human_grade, rules
 from ..errors import FutomipError
 from ..options import Deadline, Options
-from ..pipeline.solve import solve
+from ..pipeline import Task, run
 
 __all__ = ["Check", "check", "settle", "until_grade"]
 
@@ -53,7 +54,8 @@ def check(puzzle, hidden, options: Options, deadline: Deadline, method: str = "m
     if deadline.expired:
         raise GenerationStopped("generation stopped: the time limit ended during a uniqueness check")
     if method == "milp":
-        result = solve(puzzle, unique=True, options=options, deadline=deadline)
+        # The hidden solution is known: cut off from the start, one solve settles the question.
+        result = run(puzzle, Task("unique", known=hidden), options, deadline)
     else:
         from .. import methods
 

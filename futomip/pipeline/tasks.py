@@ -6,7 +6,9 @@ batch call.  Every task can also write the whole (reduced) model as LP/MPS files
 - "solve": one verified solution (or infeasible / time_limit / error).
 - "unique": a solution, then a second solve with its no-good row: ``unique`` is True when
   that is infeasible, False with ``second`` when it finds another; None when it could not
-  finish.  ``on_solution(1, grid)`` is called with the first solution before the proof
+  finish.  With a ``known`` solution (the makers know theirs) that grid is checked and cut
+  off before the first solve, so one solve settles it: none other (``unique`` True, ``grid``
+  the known one) or another (``unique`` False, ``second``).  ``on_solution(1, grid)`` is called with the first solution before the proof
   starts, so a caller that must end the process during the proof still has it.
 - "all": every solution (at most ``limit``), each cut off in turn; ``complete`` says
   whether the last solve proved there is no other.  ``on_solution(k, grid)`` is called as
@@ -32,7 +34,7 @@ from typing import Callable
 
 from ..options import Deadline, Options
 from ..kinds import kind_of
-from ..puzzles import module_of
+from ..puzzles import module_of, verify
 from ..result import Result
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT, WRITTEN
 from ..stopping import Stopped
@@ -56,6 +58,8 @@ class Task:
     write_mps: str | None = None
     solve: bool = True
     """False: write the model files and stop (status ``written``); needs a file to write."""
+    known: tuple | None = None
+    """"unique" only: a grid known to solve the puzzle; the proof looks for any other one."""
 
     def __post_init__(self) -> None:
         if self.action not in ACTIONS:
@@ -65,6 +69,8 @@ class Task:
         if not self.solve and (self.action != "solve" or not self.writes):
             raise UsageError("writing without solving (--no-solve) needs --write-lp or --write-mps, and no "
                              "--unique, --all or --explain")
+        if self.known is not None and self.action != "unique":
+            raise UsageError("a known solution goes with the 'unique' task only")
         for kind, path in (("lp", self.write_lp), ("mps", self.write_mps)):
             if path:
                 _check_model_path(path, kind)
@@ -118,7 +124,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
             elif task.action == "all":
                 result = _enumerate(finder, task.limit, on_solution)
             else:
-                result = _solve(finder, task.action == "unique", on_solution)
+                result = _solve(finder, task.action == "unique", on_solution, task.known)
         finally:
             finder.close()
         if written is not None:
@@ -149,8 +155,14 @@ def _write(finder: SolutionFinder, task: Task) -> float | None:
     return seconds
 
 
-def _solve(finder: SolutionFinder, unique: bool, on_solution=None) -> Result:
-    status, grid = finder.next_solution()
+def _solve(finder: SolutionFinder, unique: bool, on_solution=None, known=None) -> Result:
+    if known is not None:
+        problems = verify(finder.puzzle, known)
+        if problems:
+            raise UsageError(f"the known solution breaks the puzzle's rules: {problems[0]}")
+        status, grid = SOLVED, tuple(tuple(row) for row in known)
+    else:
+        status, grid = finder.next_solution()
     if status != SOLVED or not unique:
         return finder.result(status, grid)
     if on_solution is not None:
