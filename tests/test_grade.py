@@ -108,4 +108,34 @@ def test_index_names_the_puzzle_by_its_place_in_the_file(capsys):
     line = json.loads(capsys.readouterr().out)
     assert (line["index"], line["name"]) == (2, "hard-c")
     assert main(["grade", hardest, "--index", "1", "--json", "--time-limit", "0.000001"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"puzzle": 1, "name": "hard-b", "status": "time_limit"}
+    assert json.loads(capsys.readouterr().out) == {"puzzle": 1, "name": "hard-b", "status": "time_limit",
+                                                   "file": hardest}
+
+
+def test_several_files_are_graded_in_turn(tmp_path, capsys):
+    """``futomip grade a b``: every puzzle of every file, in order; a text line starts with its
+    file (names and places repeat across files), a JSON line has its own ``file``."""
+    from futomip.cli import main
+
+    futoshiki, taai = str(DATA / "futoshiki.dat"), str(DATA / "nonogram" / "formats" / "two-puzzles.taai")
+    assert main(["grade", futoshiki, taai, "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(line["file"], line["index"], line["kind"]) for line in lines] == [
+        (futoshiki, 0, "futoshiki"), (taai, 0, "nonogram"), (taai, 1, "nonogram")]
+    assert main(["grade", futoshiki, taai]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert len(text) == 3 and text[0].startswith(f"{futoshiki}: ") and text[2].startswith(f"{taai}: ")
+
+
+def test_several_files_are_all_read_before_any_grading(tmp_path, capsys):
+    """A file that cannot be read stops the command with its place (exit 2) before any line,
+    and ``--index`` (a puzzle of one file) with several files is a usage error."""
+    from futomip.cli import main
+
+    bad = tmp_path / "bad.sdk"
+    bad.write_text("12345\n")
+    assert main(["grade", str(DATA / "futoshiki.dat"), str(bad)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and f"{bad}:1:" in captured.err
+    assert main(["grade", str(DATA / "futoshiki.dat"), str(DATA / "futoshiki.dat"), "--index", "0"]) == 2
+    assert "--index picks a puzzle of one file" in capsys.readouterr().err

@@ -1,5 +1,6 @@
-"""``futomip grade FILE``: the human grade and the MIP-effort rating of every puzzle in a file
-(``futomip.make.grade`` says what they measure)."""
+"""``futomip grade FILE [FILE ...]``: the human grade and the MIP-effort rating of every puzzle
+in one or more files (``futomip.make.grade`` says what they measure).  Every file is read
+before any grading, so a file that cannot be read stops the command before any work."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 import threading
 
 from .. import io, stopping
+from ..errors import UsageError
 from ..options import Deadline
 from ._args import add_file_arguments
 from ._output import say
@@ -18,6 +20,8 @@ __all__ = ["add_parser", "run_command"]
 def add_parser(commands) -> None:
     grade = commands.add_parser("grade", help="grade puzzles: human rule level and MILP effort")
     add_file_arguments(grade, "grade")
+    grade.add_argument("more", nargs="*", metavar="FILE", help="more puzzle files, graded in turn (a maker's "
+                       "output: futomip grade ns*.non)")
     add_solver_arguments(grade)
     grade.add_argument("--json", action="store_true", help="one JSON object per puzzle")
 
@@ -27,18 +31,24 @@ def run_command(args, started: float) -> int:
 
     options = options_from(args)
     deadline = Deadline(options.time_limit, start=started)
-    # Each puzzle with its place in the file: with --index the one puzzle keeps its own number
-    # (it was reported as 0, the place in a list of one).
+    files = [args.file, *args.more]
+    if args.index is not None and len(files) > 1:
+        raise UsageError("--index picks a puzzle of one file; give one file with it")
+    # Each puzzle with its file and its place in the file: with --index the one puzzle keeps
+    # its own number (it was reported as 0, the place in a list of one).
     if args.index is not None:
-        puzzles = [(args.index, io.load(args.file, args.format, args.index))]
+        puzzles = [(args.file, args.index, io.load(args.file, args.format, args.index))]
     else:
-        puzzles = list(enumerate(io.read(args.file, args.format)))
-    printed: set[int] = set()
+        puzzles = [(file, number, puzzle) for file in files
+                   for number, puzzle in enumerate(io.read(file, args.format))]
+    # With several files a text line starts with its file (puzzle names and numbers repeat).
+    prefix = (lambda file: f"{file}: ") if len(files) > 1 else (lambda file: "")
+    printed: set[tuple[str, int]] = set()
     printing = threading.Lock()
 
-    def not_graded(number: int, puzzle) -> str:
-        return (json.dumps({"puzzle": number, "name": puzzle.name, "status": "time_limit"}) if args.json
-                else f"{puzzle.name or number}: not graded (time limit)")
+    def not_graded(file: str, number: int, puzzle) -> str:
+        return (json.dumps({"puzzle": number, "name": puzzle.name, "status": "time_limit", "file": file}) if args.json
+                else f"{prefix(file)}{puzzle.name or number}: not graded (time limit)")
 
     if deadline.end is not None and stopping.on_forced_exit is not None:
         # A solver that ignores its limit (HiGHS' presolve on a model as large as Faase's
@@ -47,28 +57,28 @@ def run_command(args, started: float) -> int:
         # printed as not graded, and the program ends.
         def on_expiry() -> int:
             if printing.acquire(timeout=0.5):
-                for number, puzzle in puzzles:
-                    if number not in printed:
-                        say(not_graded(number, puzzle), flush=True)
+                for file, number, puzzle in puzzles:
+                    if (file, number) not in printed:
+                        say(not_graded(file, number, puzzle), flush=True)
             return 0
 
         stopping.set_hard_deadline(deadline.end + max(0.1 * options.time_limit, 0.5) - 0.3, on_expiry)
-    for number, puzzle in puzzles:
+    for file, number, puzzle in puzzles:
         if deadline.expired:
-            line = not_graded(number, puzzle)
+            line = not_graded(file, number, puzzle)
         else:
             marks = grade(puzzle, options, deadline)
             if args.json:
-                line = json.dumps({"file": args.file, "index": number, "name": puzzle.name, "kind": puzzle.kind,
+                line = json.dumps({"file": file, "index": number, "name": puzzle.name, "kind": puzzle.kind,
                                    **marks.as_json()})
             else:
                 share = "" if marks.lp_forced_share is None else f", LP fixes {100 * marks.lp_forced_share:.0f}%"
                 rung = f" by {marks.settled_by}" if marks.settled_by not in (None, marks.human) else ""
-                line = (f"{puzzle.name or number}: human {marks.human or 'not graded'}{rung}{_open_cells(marks)}"
+                line = (f"{prefix(file)}{puzzle.name or number}: human {marks.human or 'not graded'}{rung}{_open_cells(marks)}"
                         + f"; MIP {marks.mip or marks.status} ({_effort(marks)}{share})")
         with printing:
             say(line, flush=True)
-            printed.add(number)
+            printed.add((file, number))
     return 0
 
 
