@@ -91,10 +91,13 @@ def test_a_limit_is_kept_and_the_enumeration_says_it_is_not_complete(limit):
 
 
 def test_the_time_limit_is_kept_while_listing_and_taking():
+    # CP-SAT imported and started once before the clock: on a loaded machine a cold import and
+    # the first three solves took the whole 1.5 s, so no listing ran (fresh check, 28 Nov).
+    enumerate_all(_empty_latin(3), options=Options(reduce="none", **CPSAT))
     start = time.perf_counter()
-    result = enumerate_all(_empty_latin(6), options=Options(reduce="none", time_limit=1.5, **CPSAT))
+    result = enumerate_all(_empty_latin(6), options=Options(reduce="none", time_limit=2.0, **CPSAT))
     elapsed = time.perf_counter() - start
-    assert elapsed < 1.5 + 1.0, elapsed  # the pool is taken within the limit, not after it
+    assert elapsed < 2.0 + 1.0, elapsed  # the pool is taken within the limit, not after it
     assert not result.complete and len(result.solutions) > 3
     assert len(set(result.solutions)) == len(result.solutions)
     assert all(not verify(_empty_latin(6), grid) for grid in result.solutions)
