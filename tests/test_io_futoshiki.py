@@ -514,3 +514,31 @@ def test_a_txt_name_takes_the_first_format_of_its_suffix_that_holds_the_board(tm
     assert io.detect((tmp_path / "ten.txt").read_text(), "ten.txt").name == "grid-wide"
     assert io.detect((tmp_path / "nine.txt").read_text(), "nine.txt").name == "grid"
     assert io.load(tmp_path / "ten.txt") == ten and io.load(tmp_path / "nine.txt") == nine
+
+
+def test_a_typo_in_a_file_whose_extension_several_formats_share_is_shown_where_it_is(tmp_path):
+    """A letter in a .txt Futoshiki grid, or a bad mark in a .unequal game ID, was reported at
+    1:1 with the list of every format (QA, twentieth session); the reader that got furthest now
+    says where, names itself and the formats --format can choose."""
+    typo = tmp_path / "typo.txt"
+    typo.write_text("% a 5x5 Futoshiki\n0 x 3 5 1\n\n0 2 0 5 0\n        ^\n0 0 0 0 0\n\n0 5 0 3 0\n\n0 0 0 0 1\n")
+    with pytest.raises(DataFormatError) as caught:
+        io.read(typo)
+    assert (caught.value.line, caught.value.column) == (2, 3)
+    assert "found 'x'" in str(caught.value) and "--format NAME reads the file as one of: " in str(caught.value)
+    lines = (DATA / "futoshiki" / "formats" / "guardian-1.unequal").read_text().splitlines()
+    game = next(line for line in lines if line.strip() and not line.startswith("#"))
+    bad = tmp_path / "bad.unequal"
+    bad.write_text(game.replace("0L", "0X", 1) + "\n")
+    with pytest.raises(DataFormatError) as caught:
+        io.read(bad)
+    assert (caught.value.line, caught.value.column) == (1, game.index("0L") + 1)
+    assert "'0X'" in caught.value.reason and "tatham" in caught.value.reason
+
+
+def test_garbage_in_a_shared_extension_still_lists_the_formats(tmp_path):
+    """Text nobody's reader gets past its first line is not blamed on one reader's guess."""
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("more garbage\n")
+    with pytest.raises(DataFormatError, match=r":1:1: expected a puzzle file in one of the formats"):
+        io.read(garbage)

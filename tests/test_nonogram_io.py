@@ -208,6 +208,9 @@ BAD_INPUTS = [
     ("taai", "$1\n1\n1\n1\n", "x:1:1: expected an even number 2n of clue lines after $1 (n column clues, then n row clues), found 3"),
     ("taai", "$1\n1\n\n1\n1\n", "x:3:1: expected a clue line (0 for an empty line), found a blank line"),
     ("taai", "$1\n1\t-1\n1\n", "x:2:3: expected a run length (a positive integer), found '-1'"),
+    # a 3x3 puzzle cut after 4 of its 6 lines reads as 2x2, where the run of 3 cannot fit (QA)
+    ("taai", "$1\n1\n3\n1\t1\n3\n", "x:3:1: expected a clue that fits the 2 cells of the board $1's 4 clue lines "
+     "make, found runs needing 3 cells (is a clue line missing or the file cut short?)"),
     # dzn
     ("dzn", "X = 1;\nZ = 2;\n", "x:2:1: expected a statement X, Y, maxlen, rows or cols, or end of file, found the name 'Z'"),
     ("dzn", "X = 1;\nY = 1;\nmaxlen = 1;\nrows = [|1|];\n", "x:5:1: expected a statement cols, found end of file"),

@@ -97,9 +97,9 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
     extension_format = named[0] if len(named) == 1 else None
     try:
         fmt = detect(text, path)
-    except DataFormatError:
+    except DataFormatError as unrecognised:
         if extension_format is None:
-            raise
+            raise _furthest_error(named, text, str(path)) or unrecognised from None
         fmt = extension_format
     if extension_format is None or fmt is extension_format:
         return fmt.read(text, str(path))
@@ -107,6 +107,38 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
         return fmt.read(text, str(path))
     except DataFormatError:
         return extension_format.read(text, str(path))
+
+
+def _furthest_error(formats: list[Format], text: str, path: str) -> DataFormatError | None:
+    """For text no format recognises, whose extension several formats share (``.txt``,
+    ``.dat``): the error of the reader that got furthest into it, since a typo deep in a file
+    is best shown where it is.  Only errors at a character of the text count (a reader that
+    ran out of text read garbage as far as it went, which says nothing of where it is wrong),
+    and only past the first line unless every reader stops at the same place (on its first
+    line a permissive reader gets a few characters into any text); else None: the content is
+    nobody's, and the list of formats says more."""
+    lines = text.splitlines()
+    errors = []
+    for fmt in formats:
+        try:
+            fmt.read(text, path)
+        except DataFormatError as exc:
+            if 1 <= exc.line <= len(lines) and 1 <= exc.column <= len(lines[exc.line - 1]):
+                errors.append((exc.line, exc.column, fmt, exc))
+        except UnsupportedFeatureError:
+            continue
+    furthest = max(errors, key=lambda error: error[:2], default=None)  # max keeps the first of a tie
+    if furthest is None or furthest[:2] == (1, 1):
+        return None
+    line, column, fmt, exc = furthest
+    if line == 1 and (len(errors) < len(formats) or any(error[:2] != (line, column) for error in errors)):
+        return None
+    tied = [other.name for other_line, other_column, other, _ in errors
+            if (other_line, other_column) == (line, column) and other is not fmt]
+    also = f"; {', '.join(tied)} also stop{'s' if len(tied) == 1 else ''} here" if tied else ""
+    return DataFormatError(path, line, column, f"{exc.reason} (the {fmt.name} reader, which got furthest{also}; "
+                                               f"--format NAME reads the file as one of: "
+                                               f"{', '.join(other.name for other in formats)})")
 
 
 def read(path: str | Path, format: str | None = None) -> list:

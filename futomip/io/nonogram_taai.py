@@ -82,6 +82,15 @@ def read(text: str, path: str = "<string>") -> list[Nonogram]:
         _content_lines(lines, path, "a clue line (0 for an empty line)")
         clues = [parse_runs(tokens(line, WORDS), path, number) for number, line in lines]
         n = len(clues) // 2
+        for (number, _), clue in zip(lines, clues):
+            # The size comes from the count of lines, so a clue longer than the board says the
+            # count is wrong (a file cut short, a line lost), not that the puzzle is infeasible.
+            needed = sum(clue) + max(0, len(clue) - 1)
+            if needed > n:
+                raise DataFormatError(
+                    path, number, 1,
+                    f"expected a clue that fits the {n} cells of the board {name}'s {2 * n} clue lines make, "
+                    f"found runs needing {needed} cells (is a clue line missing or the file cut short?)")
         puzzles.append(Nonogram(tuple(clues[n:]), tuple(clues[:n]), name))
     return puzzles
 
