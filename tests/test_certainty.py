@@ -108,9 +108,12 @@ def test_explain_two_equal_givens_in_a_row_names_the_grid_rules():
 
 
 def test_explain_on_a_feasible_puzzle_says_so():
-    """--explain on a solvable puzzle reports it solved and names no conflict."""
-    result = explain(futomip.load(SEEDS / "sample-4.txt"))
+    """--explain on a solvable puzzle reports it solved, names no conflict and returns the grid it
+    found (``solution`` is the verified grid whenever the status is "solved")."""
+    puzzle = futomip.load(SEEDS / "sample-4.txt")
+    result = explain(puzzle)
     assert result.status == "solved" and result.conflict is None and "no conflict" in result.message
+    assert result.grid is not None and verify(puzzle, result.grid) == []
 
 
 def test_clues_and_restrict_round_trip():

@@ -222,27 +222,28 @@ def _explain(puzzle, task: Task, options: Options, deadline: Deadline, progress)
     module = module_of(puzzle)
     totals = {"import": 0.0, "reduce": 0.0, "build": 0.0, "solve": 0.0}
 
-    def feasibility(candidate, writes: Task | None = None) -> tuple[str, SolutionFinder]:
+    def feasibility(candidate, writes: Task | None = None) -> tuple[str, SolutionFinder, object]:
         finder = SolutionFinder(candidate, options, deadline, writes=writes.writes if writes else ())
         try:
             if writes is not None:
                 _write(finder, writes)
-            status, _ = finder.next_solution()
+            status, grid = finder.next_solution()
         finally:
             finder.close()
         for key in totals:
             totals[key] += finder.seconds[key]
-        return status, finder
+        return status, finder, grid
 
-    status, first = feasibility(puzzle, task)
+    status, first, grid = feasibility(puzzle, task)
 
-    def finish(result_status: str, conflict, message: str) -> Result:
-        result = first.result(result_status, None, conflict=conflict, message=message)
+    def finish(result_status: str, conflict, message: str, solution=None) -> Result:
+        result = first.result(result_status, solution, conflict=conflict, message=message)
         result.seconds.update(totals)
         return result
 
     if status == SOLVED:
-        return finish(SOLVED, None, "the puzzle has a solution: there is no conflict to explain")
+        # The grid that shows there is nothing to explain is the answer (verified by the finder).
+        return finish(SOLVED, None, "the puzzle has a solution: there is no conflict to explain", solution=grid)
     if status != INFEASIBLE:
         return finish(status, None, f"could not decide feasibility: {first.last_message or status}")
     clash = module.grid_clash(puzzle)
@@ -252,7 +253,7 @@ def _explain(puzzle, task: Task, options: Options, deadline: Deadline, progress)
     total = len(keep)
     for done, clue in enumerate(list(keep), start=1):
         trial = [other for other in keep if other != clue]
-        trial_status, _ = feasibility(module.restrict(puzzle, trial))
+        trial_status, _, _ = feasibility(module.restrict(puzzle, trial))
         if progress is not None:
             progress(f"testing clue {done}/{total}")
         if trial_status == INFEASIBLE:
