@@ -215,3 +215,31 @@ def test_run_refuses_parameters_the_method_does_not_take():
         methods.run("propagate", puzzle, params={"t0": 5})
     with pytest.raises(futomip.UsageError, match="'bogus' unknown; it takes: t0, cooling, t_min"):
         methods.run("anneal", puzzle, params={"bogus": 1})
+
+
+@pytest.mark.parametrize("name, options, unused", [
+    ("propagate", Options(backend="pulp", solver="cbc"), "--backend, --solver unused"),
+    ("backtrack", Options(solver_options=(("threads", "2"),), reduce="none"), "--reduce, --solver-option unused"),
+    ("anneal", Options(seed=3, globals="native"), "--globals unused"),
+])
+def test_options_a_method_does_not_read_are_named_in_its_note(name, options, unused):
+    """An option the method ignores is said, not silently dropped (QA, twentieth session);
+    one it reads (anneal's --seed) is not named."""
+    puzzle = io.load(SEEDS[0])
+    result = methods.run(name, puzzle, options, None)
+    assert unused in result.message and f"--method {name}" in result.message
+    assert "--seed" not in result.message
+    if result.grid is not None:
+        assert verify(puzzle, result.grid) == []
+
+
+def test_a_method_with_nothing_set_has_no_unused_note():
+    puzzle = io.load(SEEDS[0])
+    assert "unused" not in methods.run("propagate", puzzle, Options(), None).message
+
+
+def test_unused_options_of_the_cli():
+    """The command line says it too, for --method sat's --threads and the CP-SAT method's --globals."""
+    assert methods.unused_options("sat", Options(threads=2, schedule="sequential")) == ["--threads"]
+    assert methods.unused_options("cpsat", Options(globals="native", threads=2, seed=1)) == ["--globals"]
+    assert methods.unused_options("milp", Options(backend="pulp", seed=1, threads=2)) == []

@@ -124,3 +124,14 @@ def test_batch_gives_each_job_the_restart_policy(tmp_path):
     record = json.loads(out.read_text().splitlines()[0])
     assert record["status"] == "solved" and record["reduction"]["search"]["restart_policy"] == "portfolio:3"
     assert verify(io.read(HARD)[0], tuple(map(tuple, record["solution"]))) == []
+
+
+def test_a_schedule_without_a_split_says_it_is_unused():
+    """--schedule orders the split's turns; with --reduce none the run says it had no effect."""
+    from futomip.pipeline import Task, run
+
+    puzzle = io.read("data/futoshiki.dat")[0]
+    result = run(puzzle, Task("solve"), Options(reduce="none", schedule="sequential", backend="highspy",
+                                                solver="highs"))
+    assert result.solved and "schedule sequential unused" in result.message
+    assert verify(puzzle, result.grid) == []

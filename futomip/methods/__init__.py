@@ -7,6 +7,8 @@ Each method is one module here, named in ``METHODS``, with
 - ``solve(puzzle, options, deadline, unique) -> Result``;
 - ``PARAMS`` (local search only): the names of its tuning parameters, which ``solve`` takes
   as ``params={name: value}`` (``--method anneal:t0=5:cooling=0.95`` on the command line);
+- optionally ``OPTIONS``: the ``Options`` fields it reads beyond the time limit (default none;
+  ``run`` notes any other that was set, as a run notes ``--restarts`` where nothing restarts);
 - optionally ``available()`` and ``MISSING`` (whether its library is installed, and the words
   saying it is not) and ``TASKS`` (the pipeline tasks it can carry out, default ``TASKS``
   below: solve and unique): what ``why_not`` reads, which the measured-defaults registry
@@ -36,7 +38,8 @@ from ..puzzles import verify
 from ..result import Result
 from ..status import SOLVED
 
-__all__ = ["METHODS", "DEFAULT", "TASKS", "method", "why_not", "run", "finish", "search_result", "Budget", "parse"]
+__all__ = ["METHODS", "DEFAULT", "TASKS", "method", "why_not", "run", "finish", "search_result", "Budget", "parse",
+           "unused_options"]
 
 DEFAULT = "milp"
 
@@ -54,6 +57,12 @@ METHODS = {
     "sat": "futomip.methods.sat",
     "default": "futomip.methods.default",
 }
+
+
+_OPTION_FLAGS = {"backend": "--backend", "solver": "--solver", "encoding": "--encoding", "reduce": "--reduce",
+                 "globals": "--globals", "schedule": "--schedule", "restarts": "--restarts", "threads": "--threads",
+                 "seed": "--seed", "solver_options": "--solver-option"}
+"""The ``Options`` fields a user sets on the command line, and the option that sets each."""
 
 
 def method(name: str) -> ModuleType:
@@ -84,6 +93,14 @@ def why_not(name: str, task, kind: str | None = None) -> str | None:
     if available is not None and not available():
         return getattr(module, "MISSING", f"{name} is not installed")
     return None
+
+
+def unused_options(name: str, options: Options) -> list[str]:
+    """The command-line options set in ``options`` that method ``name`` does not read (its
+    ``OPTIONS``), e.g. ``["--backend", "--solver"]`` for ``--method propagate --backend pulp``."""
+    reads = getattr(method(name), "OPTIONS", ())
+    return [flag for field, flag in _OPTION_FLAGS.items()
+            if field not in reads and getattr(options, field) not in (None, ())]
 
 
 def parse(text: str) -> tuple[str, dict[str, float]]:
@@ -127,6 +144,11 @@ def run(name: str, puzzle, options: Options = Options(), deadline: Deadline | No
     extra = {"params": params} if params else {}
     result = module.solve(puzzle, options, deadline or Deadline(options.time_limit), unique, **extra)
     result.seconds.setdefault("total", time.perf_counter() - start)
+    unused = unused_options(name, options)
+    if unused:
+        # Said, not refused: batch passes one set of options to several methods at once.
+        note = f"{', '.join(unused)} unused: --method {name} does not read {'it' if len(unused) == 1 else 'them'}"
+        result.message = f"{result.message}; {note}" if result.message else note
     return result
 
 

@@ -26,6 +26,8 @@ from ._latin import KINDS, board_of
 from ._local import cost, parameter, report
 
 EXACT = False
+OPTIONS = ("seed",)
+"""The ``Options`` it reads beyond the time limit (``futomip.methods``)."""
 PARAMS = ("t0", "cooling", "t_min")
 __all__ = ["KINDS", "EXACT", "PARAMS", "solve"]
 

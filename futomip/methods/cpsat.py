@@ -29,6 +29,8 @@ KINDS = _LATIN_KINDS | {"str8ts"}
 TABLE_UP_TO = 6
 """The longest compartment given as a table of permutations."""
 EXACT = True
+OPTIONS = ("seed", "threads")
+"""The ``Options`` it reads beyond the time limit (``futomip.methods``)."""
 __all__ = ["KINDS", "EXACT", "solve"]
 
 

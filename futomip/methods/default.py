@@ -39,6 +39,9 @@ __all__ = ["KINDS", "EXACT", "pinned", "choose", "run", "solve", "keyword_solve"
 
 KINDS = frozenset(_ALL_KINDS)
 EXACT = True
+OPTIONS = ("backend", "solver", "encoding", "reduce", "globals", "schedule", "restarts", "threads", "seed",
+           "solver_options")
+"""It reads every option (the MILP pipeline)."""
 # As a method (``--method default``, batch's label) it does the registry's default TASKS.
 
 

@@ -28,6 +28,8 @@ from ._latin import KINDS, board_of
 from ._local import cost, parameter, report
 
 EXACT = False
+OPTIONS = ("seed",)
+"""The ``Options`` it reads beyond the time limit (``futomip.methods``)."""
 PARAMS = ("population", "generations", "mutation", "elite", "stall")
 __all__ = ["KINDS", "EXACT", "PARAMS", "solve"]
 

@@ -11,6 +11,9 @@ from ..result import Result
 
 KINDS = frozenset(_ALL_KINDS)
 EXACT = True
+OPTIONS = ("backend", "solver", "encoding", "reduce", "globals", "schedule", "restarts", "threads", "seed",
+           "solver_options")
+"""It reads every option (the MILP pipeline)."""
 
 
 def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:

@@ -44,6 +44,8 @@ from .sat_sides import LineSearch, solver_side
 
 KINDS = {"nonogram"}
 EXACT = True
+OPTIONS = ("schedule",)
+"""The ``Options`` it reads beyond the time limit: how its two sides share the time."""
 SOLVERS = ("kissat404", "cadical195")
 """python-sat solver names in order of preference (Kissat solved Faase, CaDiCaL is older
 python-sat's best)."""

@@ -102,6 +102,10 @@ class SolutionFinder:
         elif options.restart_policy.on:
             self._note(f"restarts {options.restart_policy} unused: only the Latin split search restarts, and this "
                        f"run makes none (level {self.level}{'' if self.level == 'split' else '; --reduce split'})")
+        if options.schedule is not None and self.level != "split":
+            # As for --restarts: said, since the option has no effect (it orders the split's turns).
+            self._note(f"schedule {options.schedule} unused: only the split shares its time with a solver "
+                       f"(level {self.level}; --reduce split)")
         if hasattr(self.split, "relaxation") and latin_relaxation.available():
             # The Latin search dives on the LP relaxation once it has worked a while (latin_dive).
             self.split.relaxation = latin_relaxation.Relaxation
