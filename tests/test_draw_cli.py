@@ -70,6 +70,15 @@ def test_lp_heat_map_and_its_limits(tmp_path, capsys):
     assert "--backend and --solver do not apply" in capsys.readouterr().err
 
 
+def test_lp_stopped_by_the_time_limit_exits_1_and_keeps_the_limit(tmp_path):
+    """A relaxation the time limit stopped is not solved: exit 1 as for solve (QA: it was 0), the
+    picture written all the same; the limit counts from the command's start, so a limit that is
+    already spent solves no LP at all."""
+    out = tmp_path / "lp.svg"
+    assert main(["draw", str(SAMPLE), "--lp", "--time-limit", "0", "-o", str(out)]) == 1
+    assert "time limit ran out" in out.read_text()
+
+
 @pytest.mark.parametrize("name, message", [
     ("board.pdf", "must end in .svg or .png"),
     ("a-file/board.svg", "is a file, not a folder"),

@@ -10,7 +10,7 @@ or what the LP relaxation believes (``futomip.draw``).
 The format comes from the suffix; the output path (and matplotlib, for PNG) is checked
 before any work.  Exit codes as ``futomip solve``: 0 drawn (and solved, when asked), 1 the
 solve behind the picture found no solution (the picture says why; for ``--lp``: the
-relaxation is infeasible), 2 usage or data error.
+relaxation is infeasible, or the time limit stopped it before its last LP), 2 usage or data error.
 """
 
 from __future__ import annotations
@@ -65,9 +65,11 @@ def run_command(args, started: float) -> int:
     if args.lp:
         from ..draw.lp import relax
 
-        relaxation = relax(puzzle, options.encoding, options.time_limit)
+        # The command's limit counts from its start, as for the other pictures.
+        relaxation = relax(puzzle, options.encoding, Deadline(options.time_limit, start=started).remaining())
         picture = draw.lp_picture(puzzle, relaxation=relaxation)
-        exit_code = EXIT_UNSOLVED if relaxation.status == "infeasible" else EXIT_SOLVED
+        # Not solved to the end (infeasible, or the limit came first) is exit 1, as for solve.
+        exit_code = EXIT_SOLVED if relaxation.status == "optimal" else EXIT_UNSOLVED
     elif args.solution or args.unique or args.explain:
         result = _solve(puzzle, args, options, started)
         picture = draw.result_picture(result)

@@ -90,6 +90,8 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
     from ..pipeline.finder import default_encoding
     from ..solvers.highs import highs_lp, new_highs, run_highs
 
+    # The limit counts from here, so that building the model is inside it too.
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     module = kind_of(puzzle).model_module()
     encoding = encoding or default_encoding(puzzle, "highs")
     if encoding not in module.ENCODINGS:
@@ -107,7 +109,6 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
     highs.setOptionValue("solver", "ipm")
     highs.setOptionValue("run_crossover", "off")
     highs.passModel(highs_lp(model, integer=False))
-    deadline = None if time_limit is None else time.monotonic() + time_limit
     points: list = []
     solves = 0
 
