@@ -105,6 +105,17 @@ def test_inspect_compares_every_encoding(capsys):
     assert "after HiGHS presolve" in out and "root LP" in out
 
 
+def test_inspect_keeps_its_time_limit_and_says_what_it_stopped(capsys):
+    """--time-limit bounds inspect (QA: a large nonogram's root LP took 29 s with no way to stop
+    it); a spent limit shows presolve and the root LP as stopped, not as findings."""
+    assert main(["inspect", str(HARD), "--json", "--time-limit", "0"]) == 0
+    data = next(iter(_json(capsys)["encodings"].values()))
+    assert data["presolve"]["status"] == "timeout" and data["root_lp"]["status"] == "time limit reached"
+    assert data["root_lp"]["bound"] is None
+    assert main(["inspect", str(HARD), "--time-limit", "0"]) == 0
+    assert "stopped by the time limit" in capsys.readouterr().out
+
+
 def test_inspect_reports_an_infeasible_relaxation(tmp_path, capsys):
     """A puzzle whose givens clash has an infeasible LP relaxation (or presolve finds it)."""
     path = tmp_path / "clash.dat"

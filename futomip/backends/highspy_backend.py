@@ -144,13 +144,19 @@ class HighspySession(Session):
                 fill_empty_objective(path, self.model.var_names[0])
 
 
-def presolve_summary(model: LinearModel) -> dict:
+def presolve_summary(model: LinearModel, time_limit: float | None = None) -> dict:
     """What HiGHS' (MIP) presolve leaves of ``model``: ``{"status", "rows", "columns",
-    "nonzeros"}`` after presolve (``status`` e.g. "reduced", "reduced_to_empty", "infeasible")."""
+    "nonzeros"}`` after presolve (``status`` e.g. "reduced", "reduced_to_empty", "infeasible",
+    "timeout" when ``time_limit`` seconds ran out)."""
     from ..solvers import solver
 
+    if time_limit is not None and time_limit <= 0:
+        # HiGHS given no time skips presolve and says "not reduced", which would read as a finding.
+        return {"status": "timeout", "rows": len(model.constraints), "columns": model.num_vars,
+                "nonzeros": sum(len(con.terms) for con in model.constraints)}
     session = HighspySession(model, solver("highs"), Options())
     highs = session._highs
+    _limit(highs, time_limit)
     run_highs(highs, "presolve")
     status = highs.getModelPresolveStatus().name.removeprefix("k")
     lp = highs.getPresolvedLp()
@@ -159,15 +165,17 @@ def presolve_summary(model: LinearModel) -> dict:
     return {"status": words, "rows": int(lp.num_row_), "columns": int(lp.num_col_), "nonzeros": nonzeros}
 
 
-def root_lp(model: LinearModel) -> dict:
+def root_lp(model: LinearModel, time_limit: float | None = None) -> dict:
     """The LP relaxation of ``model`` solved by HiGHS: ``{"status": "optimal" | "infeasible" |
-    ..., "bound": objective or None, "fractional": columns strictly between 0 and 1}``."""
+    "time limit reached" | ..., "bound": objective or None, "fractional": columns strictly
+    between 0 and 1}``, within ``time_limit`` seconds when given."""
     import highspy
 
     from ..solvers import solver
 
     session = HighspySession(model, solver("highs"), Options())
     highs = session._highs
+    _limit(highs, time_limit)
     count = model.num_vars
     highs.changeColsIntegrality(count, list(range(count)), [highspy.HighsVarType.kContinuous] * count)
     run_highs(highs)
@@ -177,6 +185,11 @@ def root_lp(model: LinearModel) -> dict:
     values = highs.getSolution().col_value
     fractional = sum(1 for value in values if 1e-6 < value < 1 - 1e-6)
     return {"status": "optimal", "bound": float(highs.getInfo().objective_function_value), "fractional": fractional}
+
+
+def _limit(highs, time_limit: float | None) -> None:
+    if time_limit is not None:
+        highs.setOptionValue("time_limit", max(0.0, float(time_limit)))
 
 
 def open_session(model: LinearModel, solver, options: Options) -> Session:

@@ -17,6 +17,10 @@ For one puzzle (``--index`` picks one of a multi-puzzle file) and one encoding (
 ``--json`` prints one object: ``{"file", "puzzle", "name", "reduction", "encodings":
 {encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp", "globals"}}}``,
 ``globals`` being ``{"declared": {name: count}, "views", "rows", "cpsat"}``.
+
+``--time-limit S`` bounds the whole command: the reduction may take half of what is left, and
+HiGHS' presolve and root LP stop at the limit (their ``status`` then says "timeout" or "time
+limit reached"; a large nonogram's root LP alone can take half a minute).
 """
 
 from __future__ import annotations
@@ -26,9 +30,10 @@ import json
 from .. import io, reduction
 from ..errors import UnknownNameError
 from ..kinds import kind_of
+from ..options import Deadline
 from ..pipeline.finder import default_encoding
 from ..reduction import LEVELS
-from ._args import non_negative_int
+from ._args import non_negative_int, seconds
 from ._output import say
 
 __all__ = ["add_parser", "run_command", "describe"]
@@ -44,12 +49,17 @@ def add_parser(commands) -> None:
     parser.add_argument("--compare-encodings", action="store_true", help="every encoding of the kind side by side")
     parser.add_argument("--reduce", choices=LEVELS, default=LEVELS[0],
                         help="domain reduction before the model is built, as for solve (default: %(default)s)")
+    parser.add_argument("--time-limit", type=seconds, metavar="S",
+                        help="seconds for the whole command (presolve and root LP stop at it and say so)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def describe(model) -> dict:
-    """Rows, nonzeros and columns per family, totals, HiGHS presolve and the root LP of ``model``."""
+def describe(model, deadline: Deadline | None = None) -> dict:
+    """Rows, nonzeros and columns per family, totals, HiGHS presolve and the root LP of
+    ``model``; HiGHS stops at ``deadline`` (None: no limit)."""
     from ..backends.highspy_backend import presolve_summary, root_lp
+
+    deadline = deadline or Deadline(None)
 
     rows = model.row_counts()
     nonzeros = dict.fromkeys(rows, 0)
@@ -58,7 +68,8 @@ def describe(model) -> dict:
     columns = {family: len(keys) for family, keys in model.families.items()}
     total = {"rows": len(model.constraints), "columns": model.num_vars, "nonzeros": sum(nonzeros.values())}
     return {"rows": rows, "nonzeros": nonzeros, "columns": columns, "total": total,
-            "presolve": presolve_summary(model), "root_lp": root_lp(model), "globals": global_structure(model)}
+            "presolve": presolve_summary(model, deadline.remaining()), "root_lp": root_lp(model, deadline.remaining()),
+            "globals": global_structure(model)}
 
 
 def global_structure(model) -> dict:
@@ -86,13 +97,14 @@ def run_command(args, started: float) -> int:
     for encoding in encodings:
         if encoding not in module.ENCODINGS:
             raise UnknownNameError("encoding", encoding, list(module.ENCODINGS))
-    domains = reduction.reduce(puzzle, args.reduce)
+    deadline = Deadline(args.time_limit, start=started)
+    domains = reduction.reduce(puzzle, args.reduce, deadline.fraction_end(0.5))
     reduced = None if domains is None else {"level": args.reduce, **domains.summary()}
     described = {}
     for encoding in encodings:
         model = (module.formulate(puzzle, encoding) if domains is None else
                  module.formulate(puzzle, encoding, domains)).model
-        described[encoding] = describe(model)
+        described[encoding] = describe(model, deadline)
     if args.json:
         say(json.dumps({"file": args.file, "puzzle": puzzle.kind, "name": puzzle.name or None, "reduction": reduced,
                         "encodings": described}))
@@ -146,8 +158,8 @@ def _count_pair(rows, nonzeros) -> str:
 def _presolved(presolve: dict) -> str:
     if presolve["status"] == "reduced_to_empty":
         return "nothing left: presolve decides it"
-    if presolve["status"] == "infeasible":
-        return "infeasible"
+    if presolve["status"] in ("infeasible", "timeout"):
+        return "stopped by the time limit" if presolve["status"] == "timeout" else "infeasible"
     return f"{presolve['rows']} / {presolve['columns']} / {presolve['nonzeros']}"
 
 
