@@ -65,6 +65,8 @@ def test_no_solve_writes_the_model_and_stops(tmp_path, capsys):
     assert main([str(SAMPLE), "--write-lp", str(path), "--no-solve", "--json"]) == 0
     data = _json(capsys)
     assert data["status"] == "written" and data["solution"] is None and data["seconds"]["solve"] == 0
+    assert main([str(HARD), "--write-lp", str(tmp_path / "hard.lp"), "--no-solve", "--json"]) == 0
+    assert _json(capsys)["schedule"] is None  # nothing ran (QA: a split puzzle showed a schedule of 0 turns)
     values = solve_with("highs", path, tmp_path)
     known = futomip.solve(futomip.load(SAMPLE)).grid
     ones = {name for name, value in values.items() if round(value) == 1 and name.startswith("x(")}

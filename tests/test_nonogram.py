@@ -154,6 +154,15 @@ def test_grid_clash_finds_a_clue_too_long_for_its_line():
     assert [clue.text for clue in nonogram.grid_clash(puzzle)] == ["column 2 has runs [1, 1]"]
 
 
+def test_explain_names_a_clue_that_cannot_fit_as_a_clue():
+    """--explain on a nonogram with a clue too long for its line calls it a clue, not a given."""
+    from futomip.certainty import explain
+
+    result = explain(Nonogram(((1,), (1,)), ((1,), (1, 1))))
+    assert result.status == "infeasible" and [clue.text for clue in result.conflict] == ["column 2 has runs [1, 1]"]
+    assert result.message == "a clue alone cannot fit its line: column 2 has runs [1, 1]"
+
+
 def test_model_row_families_and_names_for_the_seed():
     """The default model has the documented variable families and row families, 1-based names."""
     formulation = model_module.formulate(SEED)

@@ -516,6 +516,15 @@ def test_an_output_suffix_that_does_not_fit_the_puzzle_names_what_does(tmp_path,
     assert "non (.non" in done.stderr and not (tmp_path / target).exists()
 
 
+def test_several_kinds_of_a_suffix_are_listed_as_a_list(tmp_path):
+    """'.txt' is written by formats of several kinds; they read as a list (QA: "a and b and c")."""
+    source = next((DATA / "latin").rglob("*.pls"))
+    done = _run("convert", str(source), str(tmp_path / "x.txt"))
+    assert done.returncode == 2
+    assert "'.txt' is a file name for adjacent, futoshiki, killer, nonogram, str8ts and sudoku puzzles, not latin" \
+        in done.stderr
+
+
 def test_the_time_limit_does_not_count_what_the_shell_did_before_futomip():
     """`bash -c 'sleep 3; futomip FILE --time-limit 2'` ended at once with "the command's time
     limit ran out before this puzzle started": bash runs its last command by exec, in its own

@@ -253,7 +253,8 @@ def text_by_name(puzzle, path: str | Path) -> str:
         writable = sorted(f"{f.name} ({', '.join(f.extensions)})" for f in FORMATS.values()
                           if f.kind == puzzle.kind and f.write is not None)
         others = sorted({f.kind for f in FORMATS.values() if suffix in f.extensions} - {puzzle.kind})
-        why = f"{suffix!r} is a file name for {' and '.join(others)} puzzles, not {puzzle.kind}" if others \
+        kinds = f"{', '.join(others[:-1])} and {others[-1]}" if len(others) > 1 else "".join(others)
+        why = f"{suffix!r} is a file name for {kinds} puzzles, not {puzzle.kind}" if others \
             else f"no format uses the file name suffix {suffix!r}"
         raise UsageError(f"{path}: {why}; {_article(puzzle.kind)} {puzzle.kind} can be written as: {'; '.join(writable)} "
                          "(or name one with --to)")

@@ -121,6 +121,7 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
             written = _write(finder, task)
             if not task.solve:
                 result = finder.result(WRITTEN)
+                result.schedule = None  # nothing ran, so nothing shared the time (docs/cli.md: schedule)
             elif task.action == "all":
                 result = _enumerate(finder, task.limit, on_solution)
             else:
@@ -248,7 +249,9 @@ def _explain(puzzle, task: Task, options: Options, deadline: Deadline, progress)
         return finish(status, None, f"could not decide feasibility: {first.last_message or status}")
     clash = module.grid_clash(puzzle)
     if clash:
-        return finish(INFEASIBLE, clash, "the givens alone break the grid rules: " + "; ".join(c.text for c in clash))
+        # A nonogram has no givens: what breaks its rules on its own is a clue too long for its line.
+        what = "a clue alone cannot fit its line" if puzzle.kind == "nonogram" else "the givens alone break the grid rules"
+        return finish(INFEASIBLE, clash, f"{what}: " + "; ".join(c.text for c in clash))
     keep = list(module.clues(puzzle))
     total = len(keep)
     for done, clue in enumerate(list(keep), start=1):
