@@ -42,13 +42,13 @@ def run_command(args, started: float) -> int:
         puzzles = [(file, number, puzzle) for file in files
                    for number, puzzle in enumerate(io.read(file, args.format))]
     # With several files a text line starts with its file (puzzle names and numbers repeat).
-    prefix = (lambda file: f"{file}: ") if len(files) > 1 else (lambda file: "")
+    several = len(files) > 1
     printed: set[tuple[str, int]] = set()
     printing = threading.Lock()
 
     def not_graded(file: str, number: int, puzzle) -> str:
         return (json.dumps({"puzzle": number, "name": puzzle.name, "status": "time_limit", "file": file}) if args.json
-                else f"{prefix(file)}{puzzle.name or number}: not graded (time limit)")
+                else f"{_lead(file, several)}{puzzle.name or number}: not graded (time limit)")
 
     if deadline.end is not None and stopping.on_forced_exit is not None:
         # A solver that ignores its limit (HiGHS' presolve on a model as large as Faase's
@@ -74,7 +74,7 @@ def run_command(args, started: float) -> int:
             else:
                 share = "" if marks.lp_forced_share is None else f", LP fixes {100 * marks.lp_forced_share:.0f}%"
                 rung = f" by {marks.settled_by}" if marks.settled_by not in (None, marks.human) else ""
-                line = (f"{prefix(file)}{puzzle.name or number}: human {marks.human or 'not graded'}{rung}{_open_cells(marks)}"
+                line = (f"{_lead(file, several)}{puzzle.name or number}: human {marks.human or 'not graded'}{rung}{_open_cells(marks)}"
                         + f"; MIP {marks.mip or marks.status} ({_effort(marks)}{share})")
         with printing:
             say(line, flush=True)
@@ -98,3 +98,8 @@ def _effort(marks) -> str:
              f"LP iterations {marks.lp_iterations}" if marks.lp_iterations is not None else "",
              f"{marks.solve_seconds:.3f} s"]
     return ", ".join(part for part in parts if part)
+
+
+def _lead(file: str, several: bool) -> str:
+    """What a text line starts with: its file when several were graded."""
+    return f"{file}: " if several else ""

@@ -54,8 +54,11 @@ def check(puzzle, hidden, options: Options, deadline: Deadline, method: str = "m
     if deadline.expired:
         raise GenerationStopped("generation stopped: the time limit ended during a uniqueness check")
     if method == "milp":
-        # The hidden solution is known: cut off from the start, one solve settles the question.
+        # The hidden solution is known: cut off from the start, one solve settles the question,
+        # and the grid it finds, if any, is the second solution.
         result = run(puzzle, Task("unique", known=hidden), options, deadline)
+        if result.unique is False:
+            return Check(False, result.second)
     else:
         from .. import methods
 
