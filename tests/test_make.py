@@ -4,6 +4,7 @@ the independent verifier and is its *only* solution by a brute-force count writt
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -345,3 +346,90 @@ def test_a_grade_reached_in_time_gets_no_note(capfd, monkeypatch):
     assert main(["generate", "4", "--kind", "sudoku", "--difficulty", "lines", "--seed", "3"]) == 0
     time.sleep(0.4)
     assert "note:" not in capfd.readouterr().err
+
+
+def test_settle_is_steered_by_the_yes_no_answers_only():
+    """Which second solution a check returns depends on which side of the split's race answers
+    first (QA: three 10x10 Futoshiki from one seed); ``settle`` must make the same clue set
+    whatever second solutions it is shown.  Toy puzzle: clues are numbers, the puzzle is unique
+    when the kept clues cover {3, 5, 8}; the minimised set is then exactly those three."""
+    from futomip.make.unique import Check, settle
+
+    needed = {3, 5, 8}
+
+    def run(noise: random.Random) -> set:
+        def test(kept):
+            return Check(True) if needed <= kept else Check(False, noise.random())
+        return settle(frozenset, {0}, list(range(1, 12)), random.Random(7), test)
+
+    first = run(random.Random(1))
+    assert first == needed
+    assert all(run(random.Random(seed)) == first for seed in range(2, 6))
+    # Without minimising, only added clues that are not needed are dropped: the start stays.
+    kept = settle(frozenset, {0}, list(range(1, 12)), random.Random(7),
+                  lambda kept: Check(needed <= kept), minimise=False)
+    assert kept == {0} | needed
+    # A start that is unique already keeps every spare clue out.
+    for minimise in (False, True):
+        assert settle(frozenset, set(needed), [1, 2], random.Random(7), lambda kept: Check(needed <= kept),
+                      minimise=minimise) == needed
+
+
+def test_the_futoshiki_maker_ignores_which_second_solution_a_check_returns(monkeypatch):
+    """The Futoshiki maker makes the same puzzle whatever second solution its checks report
+    (scrambled here), and that puzzle is unique and minimal in its signs by brute force."""
+    from futomip.make import generate as maker
+    from futomip.puzzles.futoshiki import Futoshiki, verify
+
+    plain = maker.generate_futoshiki(5, 1, 6, seed=11)
+    real = maker._unique
+
+    def scrambled(puzzle, options, deadline, square):
+        result = real(puzzle, options, deadline, square)
+        result.second = tuple(tuple(reversed(row)) for row in square)  # not a solution: must not be read
+        return result
+
+    monkeypatch.setattr(maker, "_unique", scrambled)
+    assert maker.generate_futoshiki(5, 1, 6, seed=11) == plain
+    puzzle, square = plain
+    assert verify(puzzle, square) == []
+
+    assert _futoshiki_count(puzzle) == 1
+    for pair in puzzle.less:
+        fewer = Futoshiki(puzzle.size, puzzle.givens, tuple(p for p in puzzle.less if p != pair), puzzle.name)
+        assert _futoshiki_count(fewer) >= 2, f"sign {pair} is not needed"
+
+
+def _futoshiki_count(puzzle, limit: int = 2) -> int:
+    """Solutions of a small Futoshiki by backtracking over rows (brute force, no futomip solver)."""
+    n = puzzle.size
+    rows = list(itertools.permutations(range(1, n + 1)))
+    grid: list = []
+    found = 0
+
+    def fits() -> bool:
+        r = len(grid) - 1
+        if any(grid[r][c] == grid[k][c] for k in range(r) for c in range(n)):
+            return False
+        if any(g and grid[r][c] != g for c, g in enumerate(puzzle.givens[r])):
+            return False
+        for (a, b) in puzzle.less:
+            if a[0] <= r and b[0] <= r and not grid[a[0]][a[1]] < grid[b[0]][b[1]]:
+                return False
+        return True
+
+    def place() -> None:
+        nonlocal found
+        if found >= limit:
+            return
+        if len(grid) == n:
+            found += 1
+            return
+        for row in rows:
+            grid.append(row)
+            if fits():
+                place()
+            grid.pop()
+
+    place()
+    return found

@@ -2,11 +2,12 @@
 
 A random Latin square is drawn (a cyclic square with its rows, columns and symbols
 shuffled), then ``givens`` random cells are given and ``signs`` random neighbour
-inequalities taken from it.  While a second solution exists, one more inequality is added
-where the two solutions disagree (it is true in the hidden square and false in the other),
-so the loop ends with a puzzle whose only solution is the hidden square.  Last, every
-inequality whose removal keeps the solution unique is dropped (in random order), so the
-puzzle is minimal in its signs: the hardest kind for a given number of givens.  Each check is a
+inequalities taken from it.  While a second solution exists, more inequalities true in the
+hidden square are added (then givens, if the signs run out), so the loop ends with a puzzle
+whose only solution is the hidden square.  Last, every added given and every inequality whose
+removal keeps the solution unique is dropped (in random order), so the puzzle is minimal in
+its signs: the hardest kind for a given number of givens.  Only the checks' yes/no answers
+steer this, so a seed makes the same puzzle (``_unique_and_minimal``).  Each check is a
 uniqueness solve through the ordinary pipeline, so any backend and solver can be used (it
 starts with the hidden square cut off, ``Task("unique", known=...)``: one solve answers), or
 through an exact comparison method (``method="propagate"``: a complete search, some ten
@@ -84,27 +85,10 @@ def generate_futoshiki(
     rng.shuffle(unused)
     less = {_oriented(pair, square) for pair in unused[:signs]}
     unused = unused[signs:]
-    while True:
-        puzzle = Futoshiki(n, board, tuple(less), name=f"gen-n{n}-g{givens}-s{signs}-seed{seed}")
-        result = _unique(puzzle, options, deadline, square)
-        if result.unique:
-            return _without_redundant_signs(puzzle, rng, options, deadline, progress, square), square
-        # The solver's two solutions may include the hidden square; take one that is not.
-        other = result.grid if result.grid != square else result.second
-        # An inequality between neighbours whose order differs in the two squares removes
-        # the second solution while keeping the hidden one.
-        splitting = [pair for pair in unused if _oriented(pair, square) != _oriented(pair, other)]
-        if splitting:
-            pair = rng.choice(splitting)
-            unused.remove(pair)
-            less.add(_oriented(pair, square))
-        else:
-            # Both squares order every free neighbour pair alike: only a given separates them.
-            r, c = rng.choice([(r, c) for r, c in cells if square[r][c] != other[r][c]])
-            board = tuple(tuple(square[i][j] if (i, j) == (r, c) else v for j, v in enumerate(row))
-                          for i, row in enumerate(board))
-        if progress is not None:
-            progress(f"making it unique: {len(less)} signs")
+    open_cells = [cell for cell in cells if cell not in given_cells]
+    rng.shuffle(open_cells)
+    puzzle = Futoshiki(n, board, tuple(sorted(less)), name=f"gen-n{n}-g{givens}-s{signs}-seed{seed}")
+    return _unique_and_minimal(puzzle, square, unused, open_cells, rng, options, deadline, progress), square
 
 
 class _MethodOptions:
@@ -127,6 +111,52 @@ def _unique(puzzle: Futoshiki, options, deadline: Deadline, square):
         raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
                                 + (f" ({result.message})" if result.message else ""))
     return result
+
+
+def _with_given(board, cell: Cell, value: int):
+    """``board`` with ``value`` in ``cell`` (0: open)."""
+    r, c = cell
+    return tuple(tuple(value if (i, j) == (r, c) else v for j, v in enumerate(row)) for i, row in enumerate(board))
+
+
+def _unique_and_minimal(puzzle: Futoshiki, square, unused: list, open_cells: list, rng: random.Random, options,
+                        deadline: Deadline, progress) -> Futoshiki:
+    """The puzzle made unique, then minimal in its signs.
+
+    While a second solution exists, the next unused signs in their random order are added
+    (1, 2, 4, ... at a time), and once none is left the next givens; then every added given
+    and every sign is dropped, in random order, whenever the solution stays unique without it.
+    Only the yes/no answers of the checks steer this, never which second solution a check
+    found: that one depends on which side of the split's race answered first, so a maker
+    steered by it made different puzzles from one seed (three 10x10 from seed 0 in a QA run).
+    Doubling needs few checks to reach a unique puzzle, and checks of an over-constrained
+    puzzle are quick; the drops that follow are the checks the minimising made anyway."""
+    n, board, less = puzzle.size, puzzle.givens, set(puzzle.less)
+    added: list[Cell] = []
+    step = 1
+    while not _unique(Futoshiki(n, board, tuple(sorted(less)), puzzle.name), options, deadline, square).unique:
+        if unused:
+            less.update(_oriented(pair, square) for pair in unused[:step])
+            unused = unused[step:]
+        elif open_cells:
+            # Both squares order every neighbour pair alike: only givens separate them.
+            for cell in open_cells[:step]:
+                board = _with_given(board, cell, square[cell[0]][cell[1]])
+                added.append(cell)
+            open_cells = open_cells[step:]
+        else:
+            raise FutomipError("every sign and given is in and the puzzle is still not unique (a bug)")
+        step *= 2
+        if progress is not None:
+            progress(f"making it unique: {len(less)} signs, {len(added)} givens added")
+    order = list(added)
+    rng.shuffle(order)
+    for cell in order:
+        trial = _with_given(board, cell, 0)
+        if _unique(Futoshiki(n, trial, tuple(sorted(less)), puzzle.name), options, deadline, square).unique:
+            board = trial
+    return _without_redundant_signs(Futoshiki(n, board, tuple(sorted(less)), puzzle.name), rng, options, deadline,
+                                    progress, square)
 
 
 def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, options, deadline: Deadline,

@@ -52,9 +52,8 @@ def generate_adjacent(n: int, seed: int = 0, difficulty: str | None = None, opti
                                           name=f"adjacent-{n}x{n}-{seed}")
 
         if difficulty == "search":
-            kept = settle(build, hidden, set(), cells,
-                          lambda cell, grid: grid[cell[0]][cell[1]] != hidden[cell[0]][cell[1]], rng,
-                          lambda puzzle: check(puzzle, hidden, options, deadline, method), progress=progress)
+            kept = settle(build, set(), cells, rng, lambda puzzle: check(puzzle, hidden, options, deadline, method),
+                          progress=progress)
         else:
             kept = _settled_givens(build, level, rng, deadline, progress)
         return build(kept), hidden

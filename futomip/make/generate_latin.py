@@ -5,8 +5,9 @@ solution, and ``holes`` cells are punched out of it: anywhere at random, or *bal
 (Kautz et al.'s balanced QWH: every row and column gets the same number of holes, give or
 take one), taking the cells where a second random Latin square shows one of the first k
 symbols (k disjoint permutation patterns), plus part of one more symbol's cells for the rest.
-Many hole patterns leave several completions; while a second one exists, one hole where the
-two differ is filled back with the hidden value (``unique.settle``), so the puzzle ends
+Many hole patterns leave several completions; while a second one exists, holes are filled
+back with the hidden value (``unique.settle``: 1, 2, 4, ... at a time in a random order, then
+each filled hole is opened again where the completion stays unique), so the puzzle ends
 unique with ``holes`` holes or a few fewer.  There is no minimising: the hole count is the
 difficulty knob of QWH (hardest near 42% holes).
 
@@ -62,7 +63,6 @@ def generate_latin(n: int, holes: float = 0.42, seed: int = 0, balanced: bool = 
         board = tuple(tuple(hidden[r][c] if (r, c) in kept else 0 for c in range(n)) for r in range(n))
         return LatinSquare(n, board, name=f"latin-{n}-{seed}")
 
-    kept = settle(build, hidden, given, open_cells, lambda cell, grid: grid[cell[0]][cell[1]] != hidden[cell[0]][cell[1]],
-                  rng, lambda puzzle: check(puzzle, hidden, options, deadline, method), minimise=False,
-                  progress=progress)
+    kept = settle(build, given, open_cells, rng, lambda puzzle: check(puzzle, hidden, options, deadline, method),
+                  minimise=False, progress=progress)
     return build(kept), hidden

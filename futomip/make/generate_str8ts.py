@@ -9,7 +9,7 @@
    the restarts is drawn again.
 3. Clues: each black cell shows, with probability ``black_clue_share``, a digit that its row
    and column do not use (a black clue); ``givens`` random white cells are given.  While a
-   second solution exists a white cell where it differs is given too; then every clue whose
+   second solution exists more white cells are given; then every clue whose
    removal keeps the solution unique is dropped, in random order (``unique.settle``), so the
    puzzle is minimal.  Each check is the hand-solver's rules (``str8ts_rules``, exact), then,
    when they leave cells open, a MILP uniqueness solve (or an exact comparison method, e.g.
@@ -120,12 +120,8 @@ def _one(n, seed, rng, blacks, givens, black_clue_share, options, deadline, prog
     def build(kept: set) -> Str8ts:
         return Str8ts.from_cells(n, black, [clue for clue in kept], name=f"str8ts-{n}x{n}-{seed}")
 
-    def breaks(clue, grid) -> bool:
-        r, c, v = clue
-        return grid[r][c] != v
-
-    kept = settle(build, hidden, start, whites[first:], breaks, rng,
-                  lambda puzzle: check(puzzle, hidden, options, deadline, method), progress=progress)
+    kept = settle(build, start, whites[first:], rng, lambda puzzle: check(puzzle, hidden, options, deadline, method),
+                  progress=progress)
     assert mask == build(kept).black
     return build(kept), hidden
 

@@ -40,8 +40,8 @@ def generate_sudoku(n: int = 9, seed: int = 0, difficulty: str | None = None, op
             board = tuple(tuple(hidden[r][c] if (r, c) in kept else 0 for c in range(n)) for r in range(n))
             return Sudoku(n, board, name=f"sudoku-{n}x{n}-{seed}")
 
-        kept = settle(build, hidden, set(cells), [], lambda cell, grid: False, rng,
-                      lambda puzzle: check(puzzle, hidden, options, deadline, method), progress=progress)
+        kept = settle(build, set(cells), [], rng, lambda puzzle: check(puzzle, hidden, options, deadline, method),
+                      progress=progress)
         return build(kept), hidden
 
     return until_grade(draw, difficulty, deadline, f"{n}x{n} Sudoku", progress)

@@ -11,10 +11,11 @@ there is none; or through an exact comparison method of ``futomip.methods``.  A 
 ``GenerationStopped``.
 
 ``settle`` is the loop of every clue-based maker, written once: from a start set of clues
-taken from the hidden solution, while a second solution exists add a spare clue that the
-second solution breaks (so the hidden one survives and the other goes); then, if asked,
-drop clues in random order whenever the puzzle stays unique without them, which leaves a
-*minimal* puzzle (every remaining clue is needed).  ``until_grade`` draws puzzles until one
+taken from the hidden solution, while a second solution exists add spare clues (true in the
+hidden solution, so it survives) in a random order; then drop the added clues, or if asked
+all clues, in random order whenever the puzzle stays unique without them, which leaves a
+*minimal* puzzle (every remaining clue is needed).  Only the checks' yes/no answers steer
+it, so a seed makes the same puzzle.  ``until_grade`` draws puzzles until one
 has the human grade asked for.
 
 Must not import the CLI.
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, Hashable
+from typing import Callable
 
 from .generate import GenerationStopped
 from .grade import human_grade, rules
@@ -73,34 +74,49 @@ def check(puzzle, hidden, options: Options, deadline: Deadline, method: str = "m
     return Check(False, result.grid if result.grid != hidden else result.second)
 
 
-def settle(build: Callable[[set], object], hidden, start: set, spare: list,
-           breaks: Callable[[Hashable, object], bool], rng: random.Random, test: Callable[[object], Check],
-           minimise: bool = True, progress: Callable[[str], None] | None = None) -> set:
+def settle(build: Callable[[set], object], start: set, spare: list, rng: random.Random,
+           test: Callable[[object], Check], minimise: bool = True,
+           progress: Callable[[str], None] | None = None) -> set:
     """The clue set of a unique (and, with ``minimise``, minimal) puzzle.
 
-    ``build(clues)`` makes the puzzle; ``breaks(clue, grid)`` says whether ``grid`` violates
-    ``clue`` (every spare clue holds in ``hidden``); ``test(puzzle)`` is the check above."""
-    kept, spare = set(start), list(spare)
-    while True:
-        answer = test(build(kept))
-        if answer.unique:
-            break
-        separating = [clue for clue in spare if breaks(clue, answer.second)]
-        if not separating:
-            raise FutomipError("no spare clue rules out the second solution (the maker's clue set is incomplete)")
-        clue = rng.choice(separating)
-        spare.remove(clue)
-        kept.add(clue)
+    ``build(clues)`` makes the puzzle; every clue of ``start`` and ``spare`` holds in the
+    hidden solution; ``test(puzzle)`` is the check above.  The spare clues are put in a random
+    order and the shortest prefix that makes the puzzle unique is found (doubling, then
+    halving); then the other clues of that prefix (with ``minimise``, all the other clues) are
+    dropped in random order whenever the puzzle stays unique without them.  Only the checks' yes/no answers steer this, never which second solution a
+    check returned (that depends on which side of the split's race answered first, so a loop
+    steered by it made different puzzles from one seed).  The search for the prefix takes a few
+    checks; the drops are one check a clue, as the minimising always was."""
+    spare = sorted(spare, key=repr)
+    rng.shuffle(spare)
+
+    def unique_with(count: int) -> bool:
+        """Whether the start and the first ``count`` spare clues make the puzzle unique."""
         if progress is not None:
-            progress(f"making it unique: {len(kept)} clues")
-    if minimise:
-        order = sorted(kept, key=repr)
-        rng.shuffle(order)
-        for done, clue in enumerate(order, start=1):
-            if test(build(kept - {clue})).unique:
-                kept.remove(clue)
-            if progress is not None:
-                progress(f"minimising: clue {done}/{len(order)}, {len(kept)} kept")
+            progress(f"making it unique: {len(start) + count} clues")
+        return test(build(set(start) | set(spare[:count]))).unique
+
+    # The shortest prefix of the spare clues that makes the puzzle unique: doubling, then
+    # halving between the last prefix that did not and the first that did.
+    low, high = -1, 0
+    while not unique_with(high):
+        if high == len(spare):
+            raise FutomipError("every spare clue is in and the puzzle is still not unique (the maker's clue set "
+                               "is incomplete)")
+        low, high = high, min(len(spare), 2 * high + 1)
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (low, middle) if unique_with(middle) else (middle, high)
+    kept = set(start) | set(spare[:high])
+    # The last clue of that prefix is needed with any subset of the others, so it is not tried.
+    others = spare[:high - 1] if high else []
+    order = sorted(kept - set(spare[high - 1:high]), key=repr) if minimise else list(others)
+    rng.shuffle(order)
+    for done, clue in enumerate(order, start=1):
+        if test(build(kept - {clue})).unique:
+            kept.remove(clue)
+        if progress is not None:
+            progress(f"minimising: clue {done}/{len(order)}, {len(kept)} kept")
     return kept
 
 
