@@ -83,10 +83,11 @@ def settle(build: Callable[[set], object], start: set, spare: list, rng: random.
     hidden solution; ``test(puzzle)`` is the check above.  The spare clues are put in a random
     order and the shortest prefix that makes the puzzle unique is found (doubling, then
     halving); then the other clues of that prefix (with ``minimise``, all the other clues) are
-    dropped in random order whenever the puzzle stays unique without them.  Only the checks' yes/no answers steer this, never which second solution a
-    check returned (that depends on which side of the split's race answered first, so a loop
-    steered by it made different puzzles from one seed).  The search for the prefix takes a few
-    checks; the drops are one check a clue, as the minimising always was."""
+    dropped in random order whenever the puzzle stays unique without them.  Only the checks'
+    yes/no answers steer this, never which second solution a check returned (that depends on
+    which side of the split's race answered first, so a loop steered by it made different
+    puzzles from one seed).  The search for the prefix takes a few checks; the drops are one
+    check a clue, as the minimising always was."""
     spare = sorted(spare, key=repr)
     rng.shuffle(spare)
 
