@@ -132,9 +132,16 @@ def _unique_and_minimal(puzzle: Futoshiki, square, unused: list, open_cells: lis
     Doubling needs few checks to reach a unique puzzle, and checks of an over-constrained
     puzzle are quick; the drops that follow are the checks the minimising made anyway."""
     n, board, less = puzzle.size, puzzle.givens, set(puzzle.less)
+
+    def build(board, less) -> Futoshiki:
+        return Futoshiki(n, board, tuple(sorted(less)), puzzle.name)
+
+    def unique(board, less) -> bool:
+        return _unique(build(board, less), options, deadline, square).unique
+
     added: list[Cell] = []
     step = 1
-    while not _unique(Futoshiki(n, board, tuple(sorted(less)), puzzle.name), options, deadline, square).unique:
+    while not unique(board, less):
         if unused:
             less.update(_oriented(pair, square) for pair in unused[:step])
             unused = unused[step:]
@@ -153,10 +160,9 @@ def _unique_and_minimal(puzzle: Futoshiki, square, unused: list, open_cells: lis
     rng.shuffle(order)
     for cell in order:
         trial = _with_given(board, cell, 0)
-        if _unique(Futoshiki(n, trial, tuple(sorted(less)), puzzle.name), options, deadline, square).unique:
+        if unique(trial, less):
             board = trial
-    return _without_redundant_signs(Futoshiki(n, board, tuple(sorted(less)), puzzle.name), rng, options, deadline,
-                                    progress, square)
+    return _without_redundant_signs(build(board, less), rng, options, deadline, progress, square)
 
 
 def _without_redundant_signs(puzzle: Futoshiki, rng: random.Random, options, deadline: Deadline,
