@@ -145,13 +145,46 @@ PROGRAM_PAIRS = [("pulp", "cbc"), ("pyomo", "cbc"), ("pulp", "glpk"), ("pyomo", 
 @pytest.mark.parametrize("backend,solver", PROGRAM_PAIRS, ids=[f"{b}-{s}" for b, s in PROGRAM_PAIRS])
 def test_unknown_program_solver_option_is_refused_with_the_list(backend, solver, capsys):
     """CBC and GLPK run as programs that would drop (CBC) or fail on (glpsol) an unknown name
-    without saying why: it is refused up front (exit 2) with a suggestion and the program's list."""
+    without saying why: it is refused up front (exit 2) with a suggestion, and the command the
+    error names lists the program's options."""
     require_pair(backend, solver)
     assert main([str(SAMPLE), "--backend", backend, "--solver", solver, "--solver-option", "cutz=off"]) == 2
     err = capsys.readouterr().err
     suggestion, listed = {"cbc": ("cuts(OnOff)", "randomC(bcSeed)"), "glpk": ("cuts", "nomip")}[solver]
     assert f"did you mean {suggestion}" in err and f"{solver} has no option 'cutz'" in err
-    assert "options: " in err and listed in err
+    command = err.split("`")[1].split()
+    assert command[:3] == ["futomip", "solvers", "--options"] and command[3] == solver
+    assert main(command[1:]) == 0
+    assert listed in capsys.readouterr().out.splitlines()
+
+
+def test_unknown_option_error_names_the_listing_not_the_whole_list(capsys):
+    """A misspelt HiGHS option printed all its option names on one line; now the error gives
+    the close names and those containing what was typed, and names `futomip solvers --options
+    highs`, which prints one name a line (``--json``: solver, backend, options)."""
+    assert main([str(SAMPLE), "--solver", "highs", "--solver-option", "gap=0.1"]) == 2
+    err = capsys.readouterr().err
+    assert "did you mean" in err and "mip_rel_gap" in err and "mip_abs_gap" in err
+    assert "`futomip solvers --options highs` lists its" in err and "primal_feasibility_tolerance" not in err
+    assert main(["solvers", "--options", "highs"]) == 0
+    names = capsys.readouterr().out.split()
+    assert "mip_rel_gap" in names and "presolve" in names and names == sorted(names)
+    assert main(["solvers", "--options", "highs", "--json"]) == 0
+    assert _json(capsys) == {"solver": "highs", "backend": "highspy", "options": names}
+
+
+def test_solvers_options_refusals(capsys, monkeypatch):
+    """An unknown solver exits 2 naming the known ones; a hidden (or missing) solver exits 3
+    with how to get it; a layer that cannot drive the solver exits 3; --backend alone exits 2."""
+    assert main(["solvers", "--options", "nosuch"]) == 2
+    assert "valid solvers: highs" in capsys.readouterr().err
+    assert main(["solvers", "--options", "highs", "--backend", "ortools"]) == 3
+    assert "cannot drive highs" in capsys.readouterr().err
+    assert main(["solvers", "--backend", "pulp"]) == 2
+    assert "--backend goes with --options" in capsys.readouterr().err
+    monkeypatch.setenv("FUTOMIP_HIDE_SOLVERS", "scip")
+    assert main(["solvers", "--options", "scip"]) == 3
+    assert "FUTOMIP_HIDE_SOLVERS" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("backend,solver", PROGRAM_PAIRS, ids=[f"{b}-{s}" for b, s in PROGRAM_PAIRS])
@@ -279,3 +312,14 @@ def test_inspect_shows_the_encoding_a_highs_solve_builds():
         assert main(["inspect", str(HARD), "--json"]) == 0
     shown = list(json.loads(out.getvalue())["encodings"])
     assert shown == [default_encoding(futomip.load(HARD), "highs")] == ["weighted"]
+
+
+def test_a_short_option_list_is_given_in_full():
+    """Up to ``LISTED_IN_FULL`` names the error lists them all; a part of a name suggests every
+    name that holds it."""
+    from futomip.solvers._base import LISTED_IN_FULL, unknown_option
+
+    message = str(unknown_option("toy", "eed", ["random_seed", "seed", "threads"]))
+    assert "did you mean seed or random_seed?" in message and "its 3 options: random_seed, seed, threads" in message
+    many = [f"option{k}" for k in range(LISTED_IN_FULL + 1)]
+    assert "`futomip solvers --options toy` lists its" in str(unknown_option("toy", "zzz", many))

@@ -1,5 +1,6 @@
 """``futomip solvers [--json]``: every (layer, solver) pair, whether it runs here, how to get it,
-and what it can do.
+and what it can do; ``futomip solvers --options SOLVER [--backend LAYER] [--json]``: the option
+names ``--solver-option`` takes (JSON ``{"solver", "backend", "options"}``).
 
 The text form is a table; ``--json`` prints one object (a contract like ``solve --json``:
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
@@ -24,7 +25,7 @@ from __future__ import annotations
 import json
 
 from .. import compiled
-from ..errors import SolverUnavailableError
+from ..errors import SolverUnavailableError, UsageError
 from ._output import say
 
 __all__ = ["add_parser", "run_command"]
@@ -33,6 +34,12 @@ __all__ = ["add_parser", "run_command"]
 def add_parser(commands) -> None:
     parser = commands.add_parser("solvers", help="list every (backend, solver) pair and whether it runs here")
     parser.add_argument("--json", action="store_true", help="print the pairs and their capabilities as one JSON object")
+    parser.add_argument("--options", metavar="SOLVER",
+                        help="list the option names SOLVER takes through --solver-option NAME=VALUE, one a line "
+                             "(with --json: {\"solver\", \"backend\", \"options\"})")
+    parser.add_argument("--backend", metavar="LAYER",
+                        help="with --options: the modelling layer whose program is asked (CBC's names can differ "
+                             "between PuLP's and Pyomo's program); default: the first layer that runs SOLVER here")
 
 
 PIP_SOLVERS = {"highs": "HiGHS", "cbc": "CBC", "scip": "SCIP", "cpsat": "CP-SAT", "kissat": "Kissat (python-sat)"}
@@ -46,6 +53,10 @@ def _capability_words(capabilities) -> str:
 
 
 def run_command(args, started: float) -> int:
+    if args.options is not None:
+        return _list_options(args.options, args.backend, args.json)
+    if args.backend is not None:
+        raise UsageError("--backend goes with --options SOLVER")
     from ..kinds import KINDS
     from ..solvers import DEFAULT_ORDER, default_pair, first_choices, pairs, solver
     from ..methods import sat as sat_method
@@ -95,6 +106,30 @@ def run_command(args, started: float) -> int:
             say(f"  where the MILP runs (--all, --explain, model files, --method milp): "
                 f"{_default_line(kind, chosen['milp_reason'])}")
     say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]})")
+    return 0
+
+
+def _list_options(solver_name: str, backend: str | None, as_json: bool) -> int:
+    """``futomip solvers --options SOLVER``: the names ``--solver-option`` takes (exit 3, with
+    the install hint, when no layer runs the solver here)."""
+    from ..solvers import check, layers_of, require, solver
+
+    found = solver(solver_name)  # an unknown name: UnknownNameError, exit 2, with the known ones
+    if backend is None:
+        available = [layer for layer in layers_of(solver_name) if check(layer, solver_name).available]
+        backend = available[0] if available else layers_of(solver_name)[0]
+    # A layer that cannot drive the solver, or a solver not installed: the pipeline's own error
+    # (exit 3) with the install hint.
+    layer = require(backend, solver_name).backend
+    names = found.option_names(layer)
+    if names is None:
+        raise SolverUnavailableError(f"futomip cannot ask {solver_name} for its options here; "
+                                     f"its options go to it unchecked")
+    if as_json:
+        say(json.dumps({"solver": solver_name, "backend": layer, "options": names}))
+    else:
+        for name in names:
+            say(name)
     return 0
 
 

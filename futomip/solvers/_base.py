@@ -111,17 +111,31 @@ def program_text(*args: str) -> str | None:
     return done.stdout + done.stderr
 
 
+LISTED_IN_FULL = 30
+"""An unknown option's error lists every valid name when there are at most this many; longer
+lists (HiGHS, CP-SAT, SCIP, CBC, GLPK: 60-2,700 names) are left to ``futomip solvers --options``."""
+
+
 def unknown_option(solver_name: str, name: str, valid: list[str],
-                   spellings: dict[str, str] | None = None) -> UsageError:
-    """The error for an option name ``solver_name`` does not know: the closest names first,
-    then every valid one.  ``spellings`` maps other ways to write a valid name to the name as
-    listed (CBC's ``cuts`` and ``cutsOnOff`` for ``cuts(OnOff)``), for the suggestions."""
+                   spellings: dict[str, str] | None = None, layer: str | None = None) -> UsageError:
+    """The error for an option name ``solver_name`` does not know: the closest names and the
+    names that contain it first, then every valid one, or for a long list the command that
+    prints it.  ``spellings`` maps other ways to write a valid name to the name as listed
+    (CBC's ``cuts`` and ``cutsOnOff`` for ``cuts(OnOff)``), for the suggestions; ``layer``, the
+    modelling layer that runs the solver, where the names depend on it (CBC, GLPK)."""
     spellings = spellings or {option: option for option in valid}
-    close = list(dict.fromkeys(spellings[spelt] for spelt in
-                               difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.6)))
+    close = [spellings[spelt] for spelt in difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.6)]
+    # A part of a name ("gap", "seed") finds the names that hold it, which difflib's ratio misses.
+    close += [option for option in valid if name.lower() in option.lower()]
+    close = list(dict.fromkeys(close))[:6]
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    if len(valid) <= LISTED_IN_FULL:
+        listing = f"its {len(valid)} options: {', '.join(valid)}"
+    else:
+        where = f" --backend {layer}" if layer else ""
+        listing = f"`futomip solvers --options {solver_name}{where}` lists its {len(valid)} options"
     return UsageError(f"{solver_name} has no option {name!r}{hint} (options go to the solver in use; --solver "
-                      f"chooses another); its {len(valid)} options: {', '.join(valid)}")
+                      f"chooses another); {listing}")
 
 
 class Solver:

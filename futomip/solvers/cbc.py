@@ -116,7 +116,7 @@ class Cbc(Solver):
             found = _matches(name, parameters)
             if not found:
                 spellings = {spelt: entry[0] for entry in parameters for spelt in entry[:3]}
-                raise unknown_option(self.name, name, self.option_names(layer), spellings)
+                raise unknown_option(self.name, name, self.option_names(layer), spellings, layer)
             kind = found[0][3]
             number = {"integer": int, "double": float}.get(kind)
             try:
