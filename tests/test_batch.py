@@ -158,6 +158,34 @@ def test_solution_files_and_repeats_are_left_out_and_every_bad_file_is_named(tmp
     assert not again.exists()
 
 
+def test_a_folder_runs_every_puzzle_file_in_it(tmp_path, capsys):
+    """`futomip batch FOLDER` said "expected a file, found a directory".  A folder now stands
+    for the puzzle files in it and its subfolders (sorted; hidden ones, .sol, results and other
+    files left out with one message), and a folder without one is a usage error (exit 2)."""
+    import shutil
+
+    from futomip.cli import main
+
+    folder = tmp_path / "set"
+    (folder / "sub").mkdir(parents=True)
+    (folder / ".hidden").mkdir()
+    shutil.copy(SEEDS[0], folder / "b.txt")
+    shutil.copy(SEEDS[1], folder / "sub" / "a.txt")
+    shutil.copy(SEEDS[2], folder / ".hidden" / "c.txt")
+    (folder / "b.sol").write_text("1\n")
+    (folder / "notes.md").write_text("notes\n")
+    out = tmp_path / "r.jsonl"
+    assert main(["batch", str(folder), "-o", str(out), "--method", "propagate", "-q"]) == 0
+    records = _lines(out)
+    assert sorted(Path(r["file"]).relative_to(folder).as_posix() for r in records) == ["b.txt", "sub/a.txt"]
+    for record in records:
+        assert verify(load(record["file"]), record["solution"]) == []
+    assert "2 file(s) without a puzzle file name left out (.md, .sol)" in capsys.readouterr().err
+    (tmp_path / "empty").mkdir()
+    assert main(["batch", str(tmp_path / "empty"), "-o", str(tmp_path / "e.jsonl")]) == 2
+    assert "no puzzle file in this folder" in capsys.readouterr().err
+
+
 def test_results_to_a_dash_are_refused(tmp_path, monkeypatch, capsys):
     """`batch -o -` wrote a file named "-" (the results must be a file: synced, resumable)."""
     from futomip.cli import main

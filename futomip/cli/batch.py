@@ -26,7 +26,8 @@ __all__ = ["add_parser", "run_command"]
 
 def add_parser(commands) -> None:
     batch = commands.add_parser("batch", help="run many puzzles with several methods into a JSON Lines file")
-    batch.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used)")
+    batch.add_argument("files", nargs="+", help="puzzle files (every puzzle in each is used), or folders: "
+                                                "every puzzle file in them and their subfolders")
     batch.add_argument("-o", "--output", required=True, metavar="FILE.jsonl", help="results file (one JSON line per job)")
     batch.add_argument("--method", default=None, metavar="NAMES",
                        help="comma-separated methods: default, milp, backtrack, propagate, anneal, genetic, csp, cpsat, "
@@ -139,6 +140,34 @@ def _check_runnable(labels) -> None:
             raise SolverUnavailableError("the sat method needs python-sat: pip install 'futomip[sat]'")
 
 
+def _expand_folders(paths: list[str]) -> list[str]:
+    """``paths`` with each folder replaced by the puzzle files in it and its subfolders, sorted:
+    the files whose name ends in an extension a format reads (``io.FORMATS``), hidden files
+    and folders aside.  The other files of a folder (results, pictures, notes, ``.sol``) are
+    left out with one message; a folder with no puzzle file is a usage error."""
+    from pathlib import Path
+
+    extensions = {extension for fmt in io.FORMATS.values() for extension in fmt.extensions}
+    expanded = []
+    for path in paths:
+        folder = Path(path)
+        if not folder.is_dir():
+            expanded.append(path)
+            continue
+        inside = sorted(file for file in folder.rglob("*") if file.is_file()
+                        and not any(part.startswith(".") for part in file.relative_to(folder).parts))
+        puzzles = [file for file in inside if file.suffix.lower() in extensions]
+        others = sorted({file.suffix.lower() or file.name for file in inside} - extensions)
+        if not puzzles:
+            raise UsageError(f"{path}: no puzzle file in this folder (file names ending in "
+                             f"{', '.join(sorted(extensions))})")
+        if others:
+            say_error(f"futomip: {path}: {len(inside) - len(puzzles)} file(s) without a puzzle file name left out "
+                      f"({', '.join(others[:6])}{', ...' if len(others) > 6 else ''})")
+        expanded += [str(file) for file in puzzles]
+    return expanded
+
+
 def _read_files(paths: list[str]) -> list[tuple[str, list]]:
     """Every puzzle file of the batch, read before any job runs.
 
@@ -149,7 +178,7 @@ def _read_files(paths: list[str]) -> list[tuple[str, list]]:
     start with one the user would want to mend."""
     from ..errors import DataFormatError
 
-    unique = list(dict.fromkeys(paths))
+    unique = list(dict.fromkeys(_expand_folders(paths)))
     solutions = [path for path in unique if path.lower().endswith(".sol")]
     if solutions:
         say_error(f"futomip: {len(solutions)} solution file{'s' if len(solutions) > 1 else ''} (.sol) left out: "
