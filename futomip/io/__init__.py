@@ -90,6 +90,10 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
     for its line, is read and found infeasible, as the same puzzle in another format is."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    if not text.strip():
+        # Said plainly: "content none of the formats recognises" sent users looking for a typo.
+        raise DataFormatError(str(path), 1, 1, "expected a puzzle, found an empty file" if not text
+                              else "expected a puzzle, found only blank lines")
     if format:
         return _format(format).read(text, str(path))
     suffix = Path(str(path)).suffix.lower()
