@@ -433,3 +433,22 @@ def _futoshiki_count(puzzle, limit: int = 2) -> int:
 
     place()
     return found
+
+
+def test_a_check_without_an_answer_says_what_it_lacked(monkeypatch):
+    """A check that found no second solution and no proof stopped the maker with "a uniqueness
+    check ended with solved", which reads as a success.  It now says what is missing."""
+    from futomip.make import unique
+    from futomip.make.generate import GenerationStopped
+    from futomip.options import Deadline, Options
+    from futomip.result import Result
+
+    hidden = latin_square(5, random.Random(1))
+    board = tuple(tuple(0 if r == c else v for c, v in enumerate(row)) for r, row in enumerate(hidden))
+    puzzle = latin.LatinSquare(5, board, name="holes")
+    monkeypatch.setattr(unique, "rules", lambda *args: None)
+    monkeypatch.setattr(unique, "run", lambda *args: Result(puzzle, status="solved", message="the second solve ended"))
+    with pytest.raises(GenerationStopped) as caught:
+        unique.check(puzzle, hidden, Options(), Deadline(None))
+    assert str(caught.value) == ("generation stopped: a uniqueness check found no second solution and no proof "
+                                 "that there is none (the second solve ended)")

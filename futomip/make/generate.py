@@ -33,6 +33,15 @@ class GenerationStopped(FutomipError):
     """A uniqueness check ended without an answer (time limit or solver error)."""
 
 
+def stopped_check(result) -> GenerationStopped:
+    """The error for a uniqueness check without a yes or no: "ended with solved" read as a
+    success, so a check that found no second solution and no proof says so."""
+    what = ("found no second solution and no proof that there is none" if result.status == "solved"
+            else f"ended with {result.status}")
+    return GenerationStopped(f"generation stopped: a uniqueness check {what}"
+                             + (f" ({result.message})" if result.message else ""))
+
+
 def random_latin_square(n: int, rng: random.Random) -> tuple[tuple[int, ...], ...]:
     """A Latin square of order n: cyclic, then rows, columns and symbols permuted at random."""
     rows, cols, symbols = list(range(n)), list(range(n)), list(range(1, n + 1))
@@ -108,8 +117,7 @@ def _unique(puzzle: Futoshiki, options, deadline: Deadline, square):
     else:
         result = run(puzzle, Task("unique", known=square), options, deadline)
     if result.unique is None:
-        raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
-                                + (f" ({result.message})" if result.message else ""))
+        raise stopped_check(result)
     return result
 
 

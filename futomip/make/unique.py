@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from .generate import GenerationStopped
+from .generate import GenerationStopped, stopped_check
 from .grade import human_grade, rules
 from ..errors import FutomipError
 from ..options import Deadline, Options
@@ -67,8 +67,7 @@ def check(puzzle, hidden, options: Options, deadline: Deadline, method: str = "m
             raise FutomipError(f"uniqueness checks need an exact method, not {method!r}")
         result = methods.run(method, puzzle, options, deadline, unique=True)
     if result.unique is None:
-        raise GenerationStopped(f"generation stopped: a uniqueness check ended with {result.status}"
-                                + (f" ({result.message})" if result.message else ""))
+        raise stopped_check(result)
     if result.unique:
         return Check(True)
     return Check(False, result.grid if result.grid != hidden else result.second)
