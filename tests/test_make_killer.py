@@ -91,3 +91,17 @@ def test_9x9_killers_are_unique_by_an_independent_cp_sat_model(seed):
     assert not verify(puzzle, grid)
     assert all(_connected(list(cage.cells)) for cage in puzzle.cages)
     assert cpsat_solutions(puzzle) == [grid]
+
+
+@pytest.mark.parametrize("backend,solver", [(None, None), ("highspy", "highs")])
+def test_a_seed_makes_the_same_killer_every_time(backend, solver):
+    """Unlike the other makers, the Killer maker is steered by where the check's second
+    solution differs (it splits a cage there).  That is repeatable only while the check has
+    one answer per puzzle: Killer has no split search, so no race, and the solvers run on one
+    thread.  Should a race reach these checks, this test fails and the maker must move to
+    ``unique.settle``'s yes/no steering."""
+    from futomip.options import Options
+
+    made = [generate_killer(9, 5, options=Options(backend, solver)) for _ in range(2)]
+    assert made[0][0] == made[1][0] and made[0][0].cages == made[1][0].cages
+    assert not verify(made[0][0], made[0][1])

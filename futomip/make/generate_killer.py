@@ -12,6 +12,11 @@ a cage or a given, so the loop ends; a board of one-cell cages is unique.  With 
 ``difficulty`` (a human grade of ``futomip.make.grade``) grids are drawn again until a
 puzzle of that grade comes out.
 
+This loop is steered by the check's second solution, which the other makers no longer use (a
+race made it vary from run to run).  Here it is one answer per puzzle: Killer has no split
+search, hence no race, and its solvers run on one thread; a test holds the maker to one puzzle
+per seed, and ``unique.settle`` is the way out should that change.
+
 Must not import the CLI.
 """
 
