@@ -122,7 +122,8 @@ def unknown_option(solver_name: str, name: str, valid: list[str],
     names that contain it first, then every valid one, or for a long list the command that
     prints it.  ``spellings`` maps other ways to write a valid name to the name as listed
     (CBC's ``cuts`` and ``cutsOnOff`` for ``cuts(OnOff)``), for the suggestions; ``layer``, the
-    modelling layer that runs the solver, where the names depend on it (CBC, GLPK)."""
+    modelling layer that runs the solver, where the names depend on it (CBC: PuLP's and Pyomo's
+    programs)."""
     spellings = spellings or {option: option for option in valid}
     close = [spellings[spelt] for spelt in difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.6)]
     # A part of a name ("gap", "seed") finds the names that hold it, which difflib's ratio misses.
