@@ -546,11 +546,15 @@ def test_garbage_in_a_shared_extension_still_lists_the_formats(tmp_path):
 
 @pytest.mark.parametrize("text,found", [("", "an empty file"), ("\n  \n\t\n", "only blank lines"),
                                         ("\ufeff", "an empty file")])
-@pytest.mark.parametrize("name,format", [("p.dat", None), ("p.non", None), ("p.txt", "grid")])
-def test_an_empty_file_is_called_empty(tmp_path, text, found, name, format):
-    """An empty file was "content none of the formats recognises", as if it held a typo."""
+@pytest.mark.parametrize("name", ["p.dat", "p.non", "p.txt", "p"])
+def test_an_empty_file_is_called_empty(tmp_path, text, found, name):
+    """An empty file was "content none of the formats recognises", as if it held a typo.  With
+    ``--format`` the reader named keeps its own words (``test_malformed_input_...``)."""
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataFormatError) as caught:
-        io.read(path, format=format) if format else io.read(path)
+        io.read(path)
     assert str(caught.value) == f"{path}:1:1: expected a puzzle, found {found}"
+    with pytest.raises(DataFormatError) as caught:
+        io.read(path, format="grid")
+    assert "found end of file" in str(caught.value)

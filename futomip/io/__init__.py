@@ -90,8 +90,10 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
     for its line, is read and found infeasible, as the same puzzle in another format is."""
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
+    if not text.strip() and not format:
         # Said plainly: "content none of the formats recognises" sent users looking for a typo.
+        # A format named by the caller keeps its reader's own words ("expected ..., found end
+        # of file", at the place that reader needed something).
         raise DataFormatError(str(path), 1, 1, "expected a puzzle, found an empty file" if not text
                               else "expected a puzzle, found only blank lines")
     if format:
