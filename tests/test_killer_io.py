@@ -8,12 +8,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from futomip import io
 from futomip.errors import DataFormatError, UnsupportedFeatureError
-from futomip.puzzles.killer import Killer, sum_range, verify
+from futomip.puzzles.killer import Cage, Killer, sum_range, verify
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "killer"
 FORMATS = ["killer-cages", "killer-map"]
@@ -43,13 +43,17 @@ def killers(draw, sizes=(4, 9)):
 
 @settings(max_examples=80, deadline=None)
 @given(puzzle=killers(), fmt=st.sampled_from(FORMATS))
+@example(puzzle=Killer(4, tuple(Cage(1, ((r, c),)) for r in range(4) for c in range(4)), ((0,) * 4,) * 4, " 0  0 "),
+         fmt="killer-map").via("the CI run of 28 Nov 2026 (twenty-second session)")
 def test_write_then_read_gives_the_same_puzzle(puzzle, fmt):
-    """Every valid Killer written in either format reads back equal, with its name (blanks
-    squeezed), and the written text is detected as that format when it holds a cage."""
+    """Every valid Killer written in either format reads back equal, with its name (blanks at
+    its ends dropped, those inside kept: ``io._format.one_line`` changes line breaks only; the
+    test once expected them squeezed, which Hypothesis disproved with the name '0  0'), and the
+    written text is detected as that format when it holds a cage."""
     text = io.write_text(puzzle, fmt)
     (back,) = io.read_text(text, "x", fmt)
     assert back == puzzle
-    assert back.name == (" ".join(puzzle.name.split()) or "x")
+    assert back.name == (puzzle.name.strip() or "x")
     if puzzle.cages:
         assert io.detect(text, "x").name == fmt
 
