@@ -452,3 +452,28 @@ def test_a_check_without_an_answer_says_what_it_lacked(monkeypatch):
         unique.check(puzzle, hidden, Options(), Deadline(None))
     assert str(caught.value) == ("generation stopped: a uniqueness check found no second solution and no proof "
                                  "that there is none (the second solve ended)")
+
+
+def test_a_check_cut_short_by_ctrl_c_is_an_interrupt_not_a_failed_maker(monkeypatch):
+    """Ctrl-C inside a maker's uniqueness check came out as "generation stopped ... (uniqueness
+    unknown: interrupted (Ctrl-C))", which the command reported with exit 1; the interrupt
+    itself must come out, so that the command exits 130 like every other interrupted one."""
+    from futomip import stopping
+    from futomip.make import generate, unique
+    from futomip.options import Deadline, Options
+    from futomip.result import Result
+
+    hidden = latin_square(5, random.Random(1))
+    board = tuple(tuple(0 if r == c else v for c, v in enumerate(row)) for r, row in enumerate(hidden))
+    puzzle = latin.LatinSquare(5, board, name="holes")
+    interrupted = Result(puzzle, status="solved", message="uniqueness unknown: interrupted (Ctrl-C)",
+                         stopped=stopping.Stopped())
+    monkeypatch.setattr(unique, "rules", lambda *args: None)
+    monkeypatch.setattr(unique, "run", lambda *args: interrupted)
+    with pytest.raises(stopping.Stopped) as caught:
+        unique.check(puzzle, hidden, Options(), Deadline(None))
+    assert caught.value.exit_code == 130
+    # The Futoshiki maker's own check goes the same way.
+    monkeypatch.setattr(generate, "run", lambda *args: interrupted)
+    with pytest.raises(stopping.Stopped):
+        generate._unique(puzzle, Options(), Deadline(None), hidden)

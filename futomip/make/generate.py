@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from .. import stopping
 from ..errors import FutomipError
 from ..options import Deadline, Options
 from ..puzzles.futoshiki import Cell, Futoshiki
@@ -33,9 +34,15 @@ class GenerationStopped(FutomipError):
     """A uniqueness check ended without an answer (time limit or solver error)."""
 
 
-def stopped_check(result) -> GenerationStopped:
-    """The error for a uniqueness check without a yes or no: "ended with solved" read as a
+def stopped_check(result) -> BaseException:
+    """What to raise for a uniqueness check without a yes or no.  A check cut short by Ctrl-C
+    or SIGTERM gives back its interrupt, so the command exits as interrupted (130/143), not as a
+    maker that failed.  Otherwise the ``GenerationStopped`` error: "ended with solved" read as a
     success, so a check that found no second solution and no proof says so."""
+    if isinstance(result.stopped, KeyboardInterrupt):
+        return result.stopped
+    if stopping.requested() is not None:
+        return stopping.Stopped(stopping.requested())
     what = ("found no second solution and no proof that there is none" if result.status == "solved"
             else f"ended with {result.status}")
     return GenerationStopped(f"generation stopped: a uniqueness check {what}"
