@@ -110,12 +110,33 @@ def test_inspect_compares_every_encoding(capsys):
 def test_inspect_keeps_its_time_limit_and_says_what_it_stopped(capsys):
     """--time-limit bounds inspect (QA: a large nonogram's root LP took 29 s with no way to stop
     it); a spent limit shows presolve and the root LP as stopped, not as findings."""
-    assert main(["inspect", str(HARD), "--json", "--time-limit", "0"]) == 0
-    data = next(iter(_json(capsys)["encodings"].values()))
+    from futomip.cli.inspect import describe
+    from futomip.options import Deadline
+
+    data = describe(futoshiki_model.formulate(futomip.load(str(HARD))).model, Deadline(0))
     assert data["presolve"]["status"] == "timeout" and data["root_lp"]["status"] == "time limit reached"
-    assert data["root_lp"]["bound"] is None
-    assert main(["inspect", str(HARD), "--time-limit", "0"]) == 0
-    assert "stopped by the time limit" in capsys.readouterr().out
+    assert data["root_lp"]["bound"] is None and data["total"]["rows"] > 0
+    assert main(["inspect", str(HARD), "--json", "--time-limit", "60"]) == 0
+    assert _json(capsys)["stopped"] is None
+
+
+FAASE = DATA / "nonogram" / "wolter" / "faase.nin"
+
+
+def test_inspect_cuts_a_long_model_build_at_its_time_limit(capsys):
+    """QA: `inspect faase.nin --time-limit 1` took 4.3 s, building the 80x95 nonogram's model in
+    Python past the limit.  The build is cut now, and the command says so and exits 1."""
+    import time
+
+    start = time.perf_counter()
+    assert main(["inspect", str(FAASE), "--json", "--time-limit", "0.5"]) == 1
+    # Uncut, the build takes seconds and the JSON has no "stopped"; the bound here only guards
+    # against a hang (a shared machine's timing is not what this test checks).
+    assert time.perf_counter() - start < 10
+    data = _json(capsys)
+    assert data["encodings"] == {} and data["stopped"] == "the time limit ended while the blocks model was built"
+    assert main(["inspect", str(FAASE), "--time-limit", "0.5"]) == 1
+    assert "while the blocks model was built (a longer --time-limit shows it)" in capsys.readouterr().err
 
 
 def test_inspect_reports_an_infeasible_relaxation(tmp_path, capsys):

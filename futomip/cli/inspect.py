@@ -15,26 +15,30 @@ For one puzzle (``--index`` picks one of a multi-puzzle file) and one encoding (
   CP-SAT builds instead with native globals (``--globals native``).
 
 ``--json`` prints one object: ``{"file", "puzzle", "name", "reduction", "encodings":
-{encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp", "globals"}}}``,
-``globals`` being ``{"declared": {name: count}, "views", "rows", "cpsat"}``.
+{encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp", "globals"}},
+"stopped"}``, ``globals`` being ``{"declared": {name: count}, "views", "rows", "cpsat"}``.
 
 ``--time-limit S`` bounds the whole command: the reduction may take half of what is left, and
 HiGHS' presolve and root LP stop at the limit (their ``status`` then says "timeout" or "time
-limit reached"; a large nonogram's root LP alone can take half a minute).
+limit reached"; a large nonogram's root LP alone can take half a minute).  Building a model and
+handing it to HiGHS are seconds of Python on a large nonogram, so they are cut at the limit too
+(``stopping.deadline_bound``): a model whose build the limit cut is not shown, the JSON field
+``stopped`` says where it stopped (null otherwise), and the command exits 1, as a solve the
+limit stopped does.
 """
 
 from __future__ import annotations
 
 import json
 
-from .. import io, reduction
+from .. import io, reduction, stopping
 from ..errors import UnknownNameError
 from ..kinds import kind_of
 from ..options import Deadline
 from ..pipeline.finder import default_encoding
 from ..reduction import LEVELS
 from ._args import non_negative_int, seconds
-from ._output import say
+from ._output import say, say_error
 
 __all__ = ["add_parser", "run_command", "describe"]
 
@@ -67,9 +71,23 @@ def describe(model, deadline: Deadline | None = None) -> dict:
         nonzeros[con.family] += len(con.terms)
     columns = {family: len(keys) for family, keys in model.families.items()}
     total = {"rows": len(model.constraints), "columns": model.num_vars, "nonzeros": sum(nonzeros.values())}
+    # Handing the model to HiGHS is Python work as long as the build on a large nonogram: a
+    # conversion the limit cuts reads as the HiGHS status a spent limit gives.
+    presolve = _within(deadline, lambda: presolve_summary(model, deadline.remaining()))
+    root = _within(deadline, lambda: root_lp(model, deadline.remaining()))
     return {"rows": rows, "nonzeros": nonzeros, "columns": columns, "total": total,
-            "presolve": presolve_summary(model, deadline.remaining()), "root_lp": root_lp(model, deadline.remaining()),
+            "presolve": presolve or {"status": "timeout", **total},
+            "root_lp": root or {"status": "time limit reached", "bound": None, "fractional": None},
             "globals": global_structure(model)}
+
+
+def _within(deadline: Deadline, work):
+    """``work()``, or None if the deadline came while it ran in Python."""
+    try:
+        with stopping.deadline_bound(deadline.end):
+            return work()
+    except stopping.DeadlineReached:
+        return None
 
 
 def global_structure(model) -> dict:
@@ -89,6 +107,8 @@ def global_structure(model) -> dict:
 
 
 def run_command(args, started: float) -> int:
+    from . import EXIT_SOLVED, EXIT_UNSOLVED
+
     puzzle = io.load(args.file, args.format, args.index)
     module = kind_of(puzzle).model_module()
     # The presolve and root LP shown are HiGHS': by default the encoding a HiGHS solve builds.
@@ -100,20 +120,27 @@ def run_command(args, started: float) -> int:
     deadline = Deadline(args.time_limit, start=started)
     domains = reduction.reduce(puzzle, args.reduce, deadline.fraction_end(0.5))
     reduced = None if domains is None else {"level": args.reduce, **domains.summary()}
-    described = {}
+    described, stopped = {}, None
     for encoding in encodings:
-        model = (module.formulate(puzzle, encoding) if domains is None else
-                 module.formulate(puzzle, encoding, domains)).model
-        described[encoding] = describe(model, deadline)
+        formulation = _within(deadline, lambda: module.formulate(puzzle, encoding) if domains is None else
+                              module.formulate(puzzle, encoding, domains))
+        if formulation is None:
+            stopped = f"the time limit ended while the {encoding} model was built"
+            break
+        described[encoding] = describe(formulation.model, deadline)
     if args.json:
         say(json.dumps({"file": args.file, "puzzle": puzzle.kind, "name": puzzle.name or None, "reduction": reduced,
-                        "encodings": described}))
-        return 0
+                        "encodings": described, "stopped": stopped}))
+        return EXIT_UNSOLVED if stopped else EXIT_SOLVED
     say(f"{puzzle.kind} {puzzle.name or ''}".rstrip() + (
         f"; reduction {reduced['level']} fixed {reduced.get('fixed')} of {reduced.get('cells')} cells"
         if reduced and reduced.get("cells") else ""))
-    say(_table(described))
-    return 0
+    if described:
+        say(_table(described))
+    if stopped:
+        say_error(f"futomip: {stopped} (a longer --time-limit shows it)")
+        return EXIT_UNSOLVED
+    return EXIT_SOLVED
 
 
 def _table(described: dict) -> str:
