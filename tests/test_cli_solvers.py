@@ -171,12 +171,25 @@ def test_unknown_program_solver_option_is_refused_with_the_list(backend, solver,
     require_pair(backend, solver)
     assert main([str(SAMPLE), "--backend", backend, "--solver", solver, "--solver-option", "cutz=off"]) == 2
     err = capsys.readouterr().err
-    suggestion, listed = {"cbc": ("cuts(OnOff)", "randomC(bcSeed)"), "glpk": ("cuts", "nomip")}[solver]
+    suggestion, listed = {"cbc": ("cutsOnOff", "randomCbcSeed"), "glpk": ("cuts", "nomip")}[solver]
     assert f"did you mean {suggestion}" in err and f"{solver} has no option 'cutz'" in err
     command = err.split("`")[1].split()
     assert command[:3] == ["futomip", "solvers", "--options"] and command[3] == solver
     assert main(command[1:]) == 0
     assert listed in capsys.readouterr().out.splitlines()
+
+
+@pytest.mark.parametrize("backend", ["pulp", "pyomo"])
+def test_every_cbc_option_listed_is_taken_as_listed(backend, capsys):
+    """QA: `solvers --options cbc` printed CBC's own shorthand (``zeroT(olerance)``), which
+    --solver-option refused as typed and then suggested back.  Every listed name is taken."""
+    require_pair(backend, "cbc")
+    assert main(["solvers", "--options", "cbc", "--backend", backend]) == 0
+    names = capsys.readouterr().out.split()
+    assert "zeroTolerance" in names and not [name for name in names if "(" in name]
+    from futomip.solvers import solver
+
+    solver("cbc").check_options([(name, "1") for name in names], backend)  # raises on a refused name
 
 
 def test_unknown_option_error_names_the_listing_not_the_whole_list(capsys):

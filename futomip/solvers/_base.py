@@ -121,7 +121,7 @@ def unknown_option(solver_name: str, name: str, valid: list[str],
     """The error for an option name ``solver_name`` does not know: the closest names and the
     names that contain it first, then every valid one, or for a long list the command that
     prints it.  ``spellings`` maps other ways to write a valid name to the name as listed
-    (CBC's ``cuts`` and ``cutsOnOff`` for ``cuts(OnOff)``), for the suggestions; ``layer``, the
+    (CBC's ``cuts(OnOff)`` as it lists it and ``cuts`` for ``cutsOnOff``), for the suggestions; ``layer``, the
     modelling layer that runs the solver, where the names depend on it (CBC: PuLP's and Pyomo's
     programs)."""
     spellings = spellings or {option: option for option in valid}

@@ -106,7 +106,9 @@ class Cbc(Solver):
 
     def option_names(self, layer: str | None = None) -> list[str] | None:
         parameters = self._parameters(layer)
-        return None if parameters is None else sorted((entry[0] for entry in parameters), key=str.lower)
+        # The full names: CBC lists "zeroT(olerance)", which is neither a name it takes nor one
+        # that --solver-option accepts as typed.
+        return None if parameters is None else sorted((entry[2] for entry in parameters), key=str.lower)
 
     def check_options(self, pairs, layer: str | None = None) -> None:
         parameters = self._parameters(layer)
@@ -115,7 +117,7 @@ class Cbc(Solver):
         for name, value in pairs:
             found = _matches(name, parameters)
             if not found:
-                spellings = {spelt: entry[0] for entry in parameters for spelt in entry[:3]}
+                spellings = {spelt: entry[2] for entry in parameters for spelt in entry[:3]}
                 raise unknown_option(self.name, name, self.option_names(layer), spellings, layer)
             kind = found[0][3]
             number = {"integer": int, "double": float}.get(kind)
