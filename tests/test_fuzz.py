@@ -146,3 +146,22 @@ def test_a_huge_cell_index_in_a_qcp_model_is_a_positioned_error():
     with pytest.raises(io.DataFormatError) as caught:
         io.read_text(text, "x.mzn", "qcp")
     assert caught.value.line == 1
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "nan", "inf", ""])
+def test_a_size_limit_that_is_not_a_number_of_megabytes_is_refused(value, tmp_path, monkeypatch):
+    """QA: FUTOMIP_MAX_FILE_MB=abc was ignored without a word (the user believed the limit set)."""
+    path = tmp_path / "p.dat"
+    path.write_text("n = 2;\ninitialValues = {};\nconditions = {};\n")
+    monkeypatch.setenv("FUTOMIP_MAX_FILE_MB", value)
+    with pytest.raises(io.UsageError, match=f"FUTOMIP_MAX_FILE_MB must be a number of megabytes .*{value!r}"):
+        io.load(str(path))
+
+
+def test_a_limit_below_one_megabyte_is_said_as_set(tmp_path, monkeypatch):
+    """QA: FUTOMIP_MAX_FILE_MB=0.0001 refused a file "of at most 0 MB, found 0 MB"."""
+    path = tmp_path / "p.dat"
+    path.write_text("n = 2;\ninitialValues = {};\nconditions = {};\n" + " " * 500)
+    monkeypatch.setenv("FUTOMIP_MAX_FILE_MB", "0.0001")
+    with pytest.raises(io.DataFormatError, match=r"at most 0\.0001 MB, found 0\.000[0-9]+ MB"):
+        io.load(str(path))

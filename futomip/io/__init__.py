@@ -10,6 +10,7 @@ Pure Python: must not import solvers, backends or ``models``.
 from __future__ import annotations
 
 import importlib
+import math
 import os
 import stat
 from pathlib import Path
@@ -165,14 +166,25 @@ def read(path: str | Path, format: str | None = None) -> list:
 MAX_FILE_MB_DEFAULT = 64
 
 
-def max_file_bytes() -> int:
-    """The largest puzzle file read: ``FUTOMIP_MAX_FILE_MB`` megabytes (default 64); the
-    biggest public puzzle collections are a few megabytes."""
+def max_file_megabytes() -> float:
+    """The largest puzzle file read, in megabytes: ``FUTOMIP_MAX_FILE_MB`` (default 64; the
+    biggest public puzzle collections are a few megabytes).  A value that is not a number of
+    megabytes is a usage error: ignored, it would leave the user believing the limit was set."""
+    text = os.environ.get("FUTOMIP_MAX_FILE_MB")
+    if text is None:
+        return MAX_FILE_MB_DEFAULT
     try:
-        megabytes = float(os.environ.get("FUTOMIP_MAX_FILE_MB", MAX_FILE_MB_DEFAULT))
+        megabytes = float(text)
     except ValueError:
-        megabytes = MAX_FILE_MB_DEFAULT
-    return int(max(megabytes, 0) * 1024 * 1024)
+        megabytes = math.nan
+    if not (math.isfinite(megabytes) and megabytes >= 0):
+        raise UsageError(f"FUTOMIP_MAX_FILE_MB must be a number of megabytes (0 or more), not {text!r}")
+    return megabytes
+
+
+def max_file_bytes() -> int:
+    """``max_file_megabytes`` in bytes."""
+    return int(max_file_megabytes() * 1024 * 1024)
 
 
 def _check_readable(path: Path) -> None:
@@ -192,7 +204,7 @@ def _check_readable(path: Path) -> None:
     if info.st_size > limit:
         raise DataFormatError(
             str(path), 1, 1,
-            f"expected a puzzle file of at most {limit // (1024 * 1024)} MB, found {info.st_size / 1048576:.0f} MB "
+            f"expected a puzzle file of at most {max_file_megabytes():.3g} MB, found {info.st_size / 1048576:.3g} MB "
             "(FUTOMIP_MAX_FILE_MB raises the limit)",
         )
 
