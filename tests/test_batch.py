@@ -308,3 +308,25 @@ def test_a_method_that_cannot_take_a_kind_leaves_those_puzzles_out(tmp_path, cap
     assert "propagate does not take 1 of the puzzles" in capfd.readouterr().err
     assert sorted((r["label"], r["puzzle"]) for r in _lines(out)) == [
         ("milp", "futoshiki"), ("milp", "str8ts"), ("propagate", "futoshiki")]
+
+
+def test_resume_with_other_settings_is_refused_not_mixed(tmp_path, capsys):
+    """QA: `batch --resume` with another --time-limit or --unique ran nothing and said nothing
+    (every key was in the file), though the docs promise runs are never mixed by accident.
+    The lines record their settings and a resume with others is refused (exit 2)."""
+    from futomip.cli import main
+
+    out = str(tmp_path / "r.jsonl")
+    first = ["batch", *SEEDS[:2], "-o", out, "--method", "propagate", "--jobs", "1", "-q", "--time-limit", "20"]
+    assert main(first) == 0
+    records = read_records(out)
+    assert all(record["settings"]["seed"] is None and record["time_limit"] == 20 for record in records)
+    for other, said in [(["--time-limit", "30"], "--time-limit 20, not --time-limit 30"),
+                        (["--time-limit", "20", "--unique"], "no --unique, not --unique"),
+                        (["--time-limit", "20", "--seed", "3"], "no --seed, not --seed 3")]:
+        assert main([*first[:-2], *other, "--resume"]) == 2
+        assert f"holds results run with {said}: a resume continues" in capsys.readouterr().err
+    assert read_records(out) == records  # nothing added, nothing taken
+    # The same settings continue the file: more repeats run, the done ones are skipped.
+    assert main([*first, "--repeat", "2", "--resume"]) == 0
+    assert len(read_records(out)) == 2 * len(records)

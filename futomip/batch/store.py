@@ -19,7 +19,7 @@ import os
 from ..errors import DataFormatError, UsageError
 from ..status import ERROR
 
-__all__ = ["key_of", "read_records", "done_keys", "error_keys", "drop_error_lines", "Store"]
+__all__ = ["key_of", "read_records", "done_keys", "error_keys", "drop_error_lines", "settings_clash", "Store"]
 
 KEY_FIELDS = ("file", "index", "label", "repeat")
 
@@ -100,6 +100,30 @@ def drop_error_lines(path: str, keys: set[tuple]) -> int:
             os.fsync(handle.fileno())
         os.replace(fresh, path)
     return len(lines) - len(kept)
+
+
+def settings_clash(path: str, wanted: dict) -> str | None:
+    """How the lines of a results file were run differently from ``wanted`` (a dict of
+    ``time_limit``, ``unique_asked`` and the ``settings`` fields), as one phrase per differing
+    field (``--time-limit 10, not 20``), or None.  A line without a field (a file older than
+    the field) is not compared on it."""
+    if not os.path.exists(path):
+        return None
+    for record in read_records(path):
+        held = {field: record[field] for field in ("time_limit", "unique_asked") if field in record}
+        held.update(record.get("settings") or {})
+        differ = [field for field in wanted if field in held and held[field] != wanted[field]]
+        if differ:
+            return ", ".join(f"{_as_option(field, held[field])}, not {_as_option(field, wanted[field])}"
+                             for field in differ)
+    return None
+
+
+def _as_option(field: str, value) -> str:
+    flag = "--unique" if field == "unique_asked" else "--" + field.replace("_", "-")
+    if value is None or value is False:
+        return f"no {flag}"
+    return flag if value is True else f"{flag} {value:g}" if isinstance(value, float) else f"{flag} {value}"
 
 
 class Store:

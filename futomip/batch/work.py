@@ -139,11 +139,24 @@ def failed_record(job: Job, message: str) -> dict:
     return _record(job, _failed(job, message, time.perf_counter()), options, dict(job.label.params))
 
 
+SETTINGS = ("encoding", "reduce", "seed", "schedule", "globals", "restarts")
+"""The batch's options besides ``time_limit`` and ``--unique`` that change what a job does;
+each line records them (``settings``) so that a resume cannot mix runs made with others."""
+
+
+def settings_of(options: Options) -> dict:
+    """The ``settings`` field: each of ``SETTINGS`` as given (None: not given)."""
+    values = {name: getattr(options, name) for name in SETTINGS}
+    return {name: value if value is None or isinstance(value, (int, float)) else str(value)
+            for name, value in values.items()}
+
+
 def _record(job: Job, result: Result, options: Options, params: dict) -> dict:
     result.file = job.file
     record = to_json(result)
     record.update(index=job.index, label=job.label.text, repeat=job.repeat, time_limit=options.time_limit,
-                  unique_asked=job.unique, worker=f"{socket.gethostname()}:{os.getpid()}")
+                  unique_asked=job.unique, settings=settings_of(job.options),
+                  worker=f"{socket.gethostname()}:{os.getpid()}")
     if params:
         record["params"] = params
     return record
