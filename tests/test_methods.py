@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -243,3 +244,48 @@ def test_unused_options_of_the_cli():
     assert methods.unused_options("sat", Options(threads=2, schedule="sequential")) == ["--threads"]
     assert methods.unused_options("cpsat", Options(globals="native", threads=2, seed=1)) == ["--globals"]
     assert methods.unused_options("milp", Options(backend="pulp", seed=1, threads=2)) == []
+
+
+def test_depth_first_goes_deeper_than_python_recursion():
+    """The searches recursed once per cell and raised RecursionError (exit 70) from 32x32 on;
+    ``depth_first`` keeps the stack itself, in the order a recursion would take."""
+    visited: list[int] = []
+
+    def node(depth: int):
+        visited.append(depth)
+        if depth < 5000:
+            yield node(depth + 1)
+            yield node(depth + 1) if depth == 4999 else iter(())
+
+    methods.depth_first(node(0))
+    assert visited[:3] == [0, 1, 2] and visited[-2:] == [5000, 5000] and len(visited) == 5002
+
+
+def test_backtrack_and_csp_search_boards_deeper_than_the_recursion_limit():
+    """A 34x34 Latin square with a few holes takes backtrack one level per cell (1,156), and
+    a 36x36 blank nonogram takes csp one level per cell (1,296) to its first grid: both raised
+    RecursionError.  (csp checks a line only when it is complete, so its uniqueness proof here
+    would be exponential: one solution is asked of it.)"""
+    from futomip.make.squares import latin_square
+    from futomip.puzzles.latin import LatinSquare
+
+    square = latin_square(34, random.Random(3))
+    board = tuple(tuple(0 if (r + c) % 17 == 0 and r < 3 else v for c, v in enumerate(row))
+                  for r, row in enumerate(square))
+    puzzle = LatinSquare(34, board, name="holes")
+    result = methods.run("backtrack", puzzle, Options(time_limit=60), None, unique=True)
+    assert result.status == "solved" and result.unique is True and result.grid == square
+    picture = from_grid([[0] * 36 for _ in range(36)])
+    result = methods.run("csp", picture, Options(time_limit=60), None)
+    assert result.status == "solved" and verify(picture, result.grid) == []
+
+
+def test_propagate_branches_on_boards_of_99_and_more():
+    """Its branching cell had to have fewer than 99 candidates (a fixed bound), so on an empty
+    100x100 no cell qualified and the untouched sets were read as a grid of 100s: the verifier
+    turned it into an error.  Now it branches, and the run ends at its limit or with a grid."""
+    puzzle = Futoshiki.from_clues(100, {}, [])
+    result = methods.run("propagate", puzzle, Options(time_limit=1), None)
+    assert result.status in ("time_limit", "solved")
+    if result.grid is not None:
+        assert verify(puzzle, result.grid) == []

@@ -31,6 +31,7 @@ from __future__ import annotations
 import importlib
 import time
 from types import ModuleType
+from typing import Iterator
 
 from ..errors import UnknownNameError, UnsupportedFeatureError, VerificationError
 from ..options import Deadline, Options
@@ -38,8 +39,8 @@ from ..puzzles import verify
 from ..result import Result
 from ..status import SOLVED
 
-__all__ = ["METHODS", "DEFAULT", "TASKS", "method", "why_not", "run", "finish", "search_result", "Budget", "parse",
-           "unused_options"]
+__all__ = ["METHODS", "DEFAULT", "TASKS", "method", "why_not", "run", "finish", "search_result", "Budget", "Enough",
+           "depth_first", "parse", "unused_options"]
 
 DEFAULT = "milp"
 
@@ -182,6 +183,27 @@ def search_result(puzzle, name: str, found: list, finished: bool, unique: bool, 
     return finish(puzzle, name, SOLVED, found[0], seconds=seconds, stats=stats, unique=is_unique,
                   second=found[1] if len(found) > 1 else None,
                   message="uniqueness unknown: time limit" if unique and is_unique is None else "")
+
+
+class Enough(Exception):
+    """Raised by a search node once the search has found all the solutions it was asked for."""
+
+
+def depth_first(root: Iterator) -> None:
+    """Run a depth-first search given as generators, on an explicit stack.
+
+    A node is a generator that yields its children (generators too) one at a time and may do
+    work between them (undo a move); each child's subtree is searched before the parent goes
+    on, exactly as a recursive search would.  A recursive search of one frame per cell passed
+    Python's limit of 1,000 frames on boards of 32x32 and more (``RecursionError``, exit 70).
+    A node ends the whole search by raising (``Enough``, or the search's out-of-time error)."""
+    stack = [root]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+        else:
+            stack.append(child)
 
 
 class Budget:

@@ -15,7 +15,7 @@ import time
 
 from ..options import Deadline, Options
 from ..result import Result
-from . import Budget, search_result
+from . import Budget, Enough, depth_first, search_result
 from ._latin import KINDS, board_of
 
 EXACT = True
@@ -48,26 +48,30 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
             return False
         return all(not values[j] or (v < values[j] if smaller else v > values[j]) for j, smaller in relations[i])
 
-    def search(i: int) -> bool:
-        """True when enough solutions were found."""
+    def node(i: int):
+        """The search from cell ``i`` on, cells before it filled: one child per value that fits."""
         if budget.spent():
             raise _OutOfTime
         if i == n * n:
             found.append(board.grid(values))
-            return len(found) >= wanted
+            if len(found) >= wanted:
+                raise Enough
+            return
         if board.givens[i]:
-            return fits(i, values[i]) and search(i + 1)
+            if fits(i, values[i]):
+                yield node(i + 1)
+            return
         for v in range(1, n + 1):
             if fits(i, v):
                 values[i] = v
-                if search(i + 1):
-                    return True
+                yield node(i + 1)
         values[i] = 0
-        return False
 
     finished = True
     try:
-        search(0)
+        depth_first(node(0))  # one level per cell: deeper than Python's recursion allows from 32x32 on
+    except Enough:
+        pass
     except _OutOfTime:
         finished = False
     return search_result(puzzle, "backtrack", found, finished, unique, {"solve": time.perf_counter() - start},

@@ -18,7 +18,7 @@ import time
 from ..options import Deadline, Options
 from ..puzzles.nonogram import runs_of
 from ..result import Result
-from . import Budget, search_result
+from . import Budget, Enough, depth_first, search_result
 
 KINDS = frozenset({"nonogram"})
 EXACT = True
@@ -73,7 +73,8 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
             domain[last] = allowed
         return allowed != 0
 
-    def search() -> bool:
+    def node():
+        """The search below the cells set so far: one child per colour the branching cell can take."""
         if budget.spent():
             raise _OutOfTime
         best, fewest = -1, 3
@@ -86,7 +87,9 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
                         break
         if best < 0:
             found.append(tuple(tuple(value[r * width:(r + 1) * width]) for r in range(height)))
-            return len(found) >= wanted
+            if len(found) >= wanted:
+                raise Enough
+            return
         for v, bit in ((0, WHITE), (1, BLACK)):
             if not domain[best] & bit:
                 continue
@@ -94,18 +97,19 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
             for k in lines_of[best]:
                 open_count[k] -= 1
             pruned: list = []
-            if all(forward(k, pruned) for k in lines_of[best]) and search():
-                return True
+            if all(forward(k, pruned) for k in lines_of[best]):
+                yield node()
             for i, old in reversed(pruned):
                 domain[i] = old
             for k in lines_of[best]:
                 open_count[k] += 1
             value[best] = -1
-        return False
 
     finished = True
     try:
-        search()
+        depth_first(node())  # one level per cell: a recursion passed Python's limit on large boards
+    except Enough:
+        pass
     except _OutOfTime:
         finished = False
     return search_result(puzzle, "csp", found, finished, unique, {"solve": time.perf_counter() - start},

@@ -23,7 +23,7 @@ import time
 
 from ..options import Deadline, Options
 from ..result import Result
-from . import Budget, search_result
+from . import Budget, Enough, depth_first, search_result
 from ._latin import KINDS, Board, board_of
 
 EXACT = True
@@ -97,12 +97,15 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
     found: list[tuple] = []
     wanted = 2 if unique else 1
 
-    def search(dom: list[int]) -> bool:
+    def node(dom: list[int]):
+        """The search below ``dom``: its children, one per value of the branching cell."""
         if budget.spent():
             raise _OutOfTime
         if not fixpoint(dom, board):
-            return False
-        best, best_count = -1, 99
+            return
+        # More than any cell can hold: a fixed bound (99) made boards of 99x99 and more look
+        # solved with every cell still open.
+        best, best_count = -1, board.n + 1
         for i, d in enumerate(dom):
             count = d.bit_count()
             if 1 < count < best_count:
@@ -111,20 +114,22 @@ def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) ->
                     break
         if best < 0:
             found.append(board.grid([d.bit_length() - 1 for d in dom]))
-            return len(found) >= wanted
+            if len(found) >= wanted:
+                raise Enough
+            return
         d = dom[best]
         while d:
             bit = d & -d
             d ^= bit
             trial = list(dom)
             trial[best] = bit
-            if search(trial):
-                return True
-        return False
+            yield node(trial)
 
     finished = True
     try:
-        search(initial(board))
+        depth_first(node(initial(board)))
+    except Enough:
+        pass
     except _OutOfTime:
         finished = False
     return search_result(puzzle, "propagate", found, finished, unique, {"solve": time.perf_counter() - start},
