@@ -95,10 +95,15 @@ def test_sub_command_usage_errors_are_messages(args, words):
 
 
 def test_a_request_the_pair_cannot_honour_is_refused(tmp_path):
-    """The memory guard refuses a model larger than it allows up front, with what to do (the
-    whole model: at the default level the sample is settled without one)."""
+    """The memory guard refuses a model larger than it allows up front, with what to do; on
+    a Latin-family board before the reduction too (QA: an empty 200x200 Futoshiki spent its
+    time limit reducing on the default route and ended with time_limit, empty pair fields)."""
     done = _run(str(SAMPLE), "--max-columns", "100", "--reduce", "none")
     _one_line_error(done, 2, "--max-columns")
+    empty = tmp_path / "empty200.dat"
+    empty.write_text("n = 200;\ninitialValues = {};\nconditions = {};\n")
+    done = _run(str(empty), "--time-limit", "60")
+    _one_line_error(done, 2, "about 8,000,000 binary columns")
 
 
 def test_version():

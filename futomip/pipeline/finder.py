@@ -39,7 +39,7 @@ from ..solvers.defaults import configuration
 from ..status import INFEASIBLE, SOLVED, TIME_LIMIT
 from . import latin_relaxation, schedule, whole_model
 from .found import FoundGrids
-from .model_run import ModelRun
+from .model_run import ModelRun, check_size_before_reduction
 from .second_search import SecondSearchWorker
 
 __all__ = ["SolutionFinder", "default_encoding", "impossible_message", "LISTING_BYTES", "LISTING_SHARE"]
@@ -87,6 +87,7 @@ class SolutionFinder:
         self.encoding = options.encoding or default_encoding(puzzle, self.pair.solver)
         if self.encoding not in encodings:
             raise UnknownNameError("encoding", self.encoding, list(encodings))
+        check_size_before_reduction(puzzle, kind_of(puzzle).model_module(), options.max_columns)
         self.found = FoundGrids()  # shared with the whole-model worker, which reads it by position
         self._verified = None  # the last grid the search side took, checked by ``verify`` there
         self.notes: list[str] = []

@@ -19,7 +19,7 @@ from ..kinds import kind_of
 from ..linear import Constraint
 from ..solvers import solver as solver_named
 
-__all__ = ["ModelRun"]
+__all__ = ["ModelRun", "check_size", "check_size_before_reduction"]
 
 
 class ModelRun:
@@ -31,7 +31,7 @@ class ModelRun:
         self.seconds = seconds
         start = time.perf_counter()
         module = kind_of(puzzle).model_module()
-        _check_size(puzzle, module, options.max_columns)
+        check_size(puzzle, module, options.max_columns)
         self.pair, self.options = pair, options
         self.cut_rows: list[Constraint] = []
         self.session = None
@@ -88,7 +88,19 @@ class ModelRun:
         self.session.close()
 
 
-def _check_size(puzzle, module, limit: int | None) -> None:
+def check_size_before_reduction(puzzle, module, limit: int | None) -> None:
+    """For the Latin family (boards with a grid of givens), ``check_size`` before the
+    reduction.  An empty 200x200 Futoshiki spent its whole time limit (30 s and more) in the
+    reduction, whose passes cost about n^3 there too, and only then met the guard in the
+    solver's worker, ending with ``time_limit`` where ``--reduce none`` refused it at once.
+    The price: a board over the guard that the reduction alone would settle is refused too
+    (raising ``--max-columns`` gives it its chance).  Nonograms and Str8ts meet the guard
+    when built: their line reductions are fast and often settle large pictures."""
+    if isinstance(getattr(puzzle, "givens", None), tuple):
+        check_size(puzzle, module, limit)
+
+
+def check_size(puzzle, module, limit: int | None) -> None:
     """Refuse, before anything is built, a model with more binary columns than ``limit``."""
     estimate = getattr(module, "column_estimate", None)
     if limit is None or estimate is None:
