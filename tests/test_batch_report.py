@@ -163,3 +163,25 @@ def test_an_unreadable_results_file_is_named_in_the_message(tmp_path, capsys):
         assert main(["report", str(path)]) == 2
         assert capsys.readouterr().err.strip() == \
             f"futomip: error: {path}:1:1: expected a readable results file, found {found}"
+
+
+def test_time_against_size_puts_boards_and_pictures_on_one_cells_axis(tmp_path, monkeypatch):
+    """QA: a report mixing 9x9 boards (size 9) and 3x3 pictures (size [3, 3]) drew the boards
+    at x=9 and the pictures at x=9 as well, on an axis called "cells": boards are n x n cells."""
+    pytest.importorskip("matplotlib")
+    from futomip.batch import plots
+
+    drawn = {}
+
+    def keep(figure, folder, stem):
+        axes = figure.axes[0]
+        drawn.update(label=axes.get_xlabel(), xs=sorted({x for line in axes.lines for x in line.get_xdata()}))
+        return []
+
+    monkeypatch.setattr(plots, "_save", keep)
+    records = [_record("milp", 0, 0.1, size=9), _record("milp", 1, 0.2, size=[3, 3]),
+               _record("milp", 2, 0.3, size=[4, 5])]
+    plots.time_vs_size(records, str(tmp_path))
+    assert drawn == {"label": "cells (rows x columns)", "xs": [9, 20, 81]}
+    plots.time_vs_size(records[:1], str(tmp_path))
+    assert drawn == {"label": "n (board n x n)", "xs": [9]}

@@ -111,26 +111,31 @@ def profile(records: list[dict], folder: str) -> list[str]:
     return paths
 
 
-def _size(record: dict) -> int:
+def _size(record: dict, cells: bool) -> int:
+    """The x value: n of an n x n board, or with ``cells`` the number of cells (rows x columns
+    of a nonogram, n x n of a board): a file mixing both kinds is drawn in cells, since n
+    and rows x columns on one axis put a 9x9 Sudoku beside a 3x3 picture."""
     size = record.get("size")
-    return size[0] * size[1] if isinstance(size, list) else int(size)
+    if isinstance(size, list):
+        return size[0] * size[1]
+    return int(size) ** 2 if cells else int(size)
 
 
 def time_vs_size(records: list[dict], folder: str) -> list[str]:
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(6.4, 4.2))
     groups: dict[str, dict[int, list[float]]] = {}
+    square = all(not isinstance(r.get("size"), list) for r in records)
     for record in records:
         if record.get("status") in DECIDED:
-            groups.setdefault(record["label"], {}).setdefault(_size(record), []).append(seconds_of(record))
+            groups.setdefault(record["label"], {}).setdefault(_size(record, not square), []).append(seconds_of(record))
     for label, by_size in groups.items():
         sizes = sorted(by_size)
         line, = axes.plot(sizes, [statistics.median(by_size[s]) for s in sizes], marker="o", label=f"{label} median")
         axes.plot(sizes, [percentile(by_size[s], 0.9) for s in sizes], linestyle="--", color=line.get_color(),
                   label=f"{label} p90")
     axes.set_yscale("log")
-    square = all(not isinstance(r.get("size"), list) for r in records)
-    axes.set_xlabel("n (board n x n)" if square else "cells")
+    axes.set_xlabel("n (board n x n)" if square else "cells (rows x columns)")
     axes.set_ylabel("seconds per solved puzzle")
     axes.set_title("Time against size")
     axes.legend(fontsize="small")
