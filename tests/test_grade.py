@@ -109,7 +109,7 @@ def test_index_names_the_puzzle_by_its_place_in_the_file(capsys):
     assert (line["index"], line["name"]) == (2, "hard-c")
     assert main(["grade", hardest, "--index", "1", "--json", "--time-limit", "0.000001"]) == 0
     assert json.loads(capsys.readouterr().out) == {"puzzle": 1, "name": "hard-b", "status": "time_limit",
-                                                   "file": hardest}
+                                                   "file": hardest, "index": 1, "kind": "sudoku"}
 
 
 def test_several_files_are_graded_in_turn(tmp_path, capsys):

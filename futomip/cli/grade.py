@@ -47,7 +47,10 @@ def run_command(args, started: float) -> int:
     printing = threading.Lock()
 
     def not_graded(file: str, number: int, puzzle) -> str:
-        return (json.dumps({"puzzle": number, "name": puzzle.name, "status": "time_limit", "file": file}) if args.json
+        # "puzzle" (the index, kept for scripts written against it) differs from solve's "puzzle"
+        # (the kind): "index" and "kind" say it as a graded line does.
+        return (json.dumps({"puzzle": number, "name": puzzle.name, "status": "time_limit", "file": file,
+                            "index": number, "kind": puzzle.kind}) if args.json
                 else f"{_lead(file, several)}{puzzle.name or number}: not graded (time limit)")
 
     if deadline.end is not None and stopping.on_forced_exit is not None:

@@ -54,7 +54,7 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
 
         puzzle, solution = generate_futoshiki(size, 7 if givens is None else givens, signs, seed, options.backend,
                                               options.solver, progress, deadline, method)
-        about = f"{len(puzzle.given_cells())} givens, {len(puzzle.less)} signs"
+        about = f"{_givens(puzzle)}, {len(puzzle.less)} signs"
     elif kind == "nonogram":
         from .generate_nonogram import generate_nonogram
 
@@ -66,12 +66,12 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
         from .generate_sudoku import generate_sudoku
 
         puzzle, solution, level = generate_sudoku(size, seed, difficulty, options, deadline, progress, method)
-        about = f"{len(puzzle.given_cells())} givens (minimal)"
+        about = f"{_givens(puzzle)} (minimal)"
     elif kind == "killer":
         from .generate_killer import generate_killer
 
         puzzle, solution, level = generate_killer(size, seed, difficulty, options, deadline, progress, method)
-        about = f"{len(puzzle.cages)} cages, {len(puzzle.given_cells())} givens"
+        about = f"{len(puzzle.cages)} cages, {_givens(puzzle)}"
     elif kind == "latin":
         from .generate_latin import generate_latin
 
@@ -83,12 +83,12 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
         puzzle, solution, level = generate_str8ts(size, seed, blacks, givens, options=options, deadline=deadline,
                                                   progress=progress, method=method, difficulty=difficulty)
         about = (f"{sum(map(sum, puzzle.black))} black cells, {len(puzzle.black_clues())} black clues, "
-                 f"{len(puzzle.given_cells())} givens (minimal)")
+                 f"{_givens(puzzle)} (minimal)")
     elif kind == "adjacent":
         from .generate_adjacent import generate_adjacent
 
         puzzle, solution, level = generate_adjacent(size, seed, difficulty, options, deadline, progress, method)
-        about = f"{len(puzzle.given_cells())} givens (minimal), {len(puzzle.marks)} marks"
+        about = f"{_givens(puzzle)} (minimal), {len(puzzle.marks)} marks"
     else:
         raise ValueError(f"no maker for {kind!r}; makers: {', '.join(MAKERS)}")
     if kind not in ("sudoku", "str8ts", "killer", "adjacent"):
@@ -96,3 +96,9 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
     rung = settled_by(puzzle, level)
     return Made(puzzle, solution, level, f"{about}, human grade {level or 'not graded'}"
                 + (f" (settled by {rung})" if rung != level else ""), rung)
+
+
+def _givens(puzzle) -> str:
+    """The number of givens, in the singular for one ("1 given")."""
+    count = len(puzzle.given_cells())
+    return f"{count} given{'' if count == 1 else 's'}"

@@ -212,7 +212,7 @@ def _enumerate(finder: SolutionFinder, limit: int | None, on_solution) -> Result
     elif not complete and status not in (SOLVED, INFEASIBLE, ""):
         message = f"stopped by {status}" + (f" ({finder.last_message})" if finder.last_message else "")
     elif not complete:
-        message = f"stopped at the limit of {limit} solutions"
+        message = f"stopped at the limit of {limit} solution{'' if limit == 1 else 's'}"
     else:
         message = ""
     return finder.result(overall, found[0] if found else None, solutions=found, complete=complete, unique=unique,
