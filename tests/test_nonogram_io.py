@@ -330,3 +330,13 @@ def test_a_puzzle_no_format_holds_is_refused_saying_so():
     open_line = Nonogram(((1,), None), ((1,), ()))
     with pytest.raises(UnsupportedFeatureError, match="unconstrained lines, found row 2; no other format holds it$"):
         io.write_text(open_line, "non")
+
+
+def test_taai_refuses_to_write_a_clue_its_reader_would_refuse():
+    """QA: 27 of 896 fuzzed nonograms with a clue longer than its line were written as taai
+    files that the taai reader then refused (it reads such a clue as a missing line)."""
+    puzzle = Nonogram(((2, 2), (1,), (1,)), ((1,), (1,), (1,)), "bad")
+    with pytest.raises(UnsupportedFeatureError, match="one needs 5 cells on a board of 3"):
+        nonogram_taai.write(puzzle)
+    fits = Nonogram(((1, 1), (1,), (1,)), ((1,), (1,), (2,)), "$4")
+    assert io.read_text(nonogram_taai.write(fits), "f.taai", "taai") == [fits]

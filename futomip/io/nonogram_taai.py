@@ -122,6 +122,13 @@ def write(puzzle: Nonogram) -> str:
     if puzzle.height != puzzle.width:
         raise UnsupportedFeatureError(f"the taai format holds square boards only, found {puzzle.width}x{puzzle.height} "
                                       "(width x height)")
+    for clue in puzzle.cols + puzzle.rows:
+        if sum(clue) + len(clue) - 1 > puzzle.width:
+            # The reader takes such a clue for a sign of a missing line (the size comes from the
+            # count of clue lines) and refuses it, so the file written would not read back.
+            raise UnsupportedFeatureError(
+                f"the taai format holds clues that fit their line: one needs {sum(clue) + len(clue) - 1} cells "
+                f"on a board of {puzzle.width} (the puzzle has no solution; nin or non keep it as it is)")
     header = puzzle.name if _HEADER.fullmatch(puzzle.name) else "$1"
     lines = [header.strip()] + [runs_text(clue, "\t") for clue in puzzle.cols + puzzle.rows]
     return "\n".join(lines) + "\n"
