@@ -423,13 +423,17 @@ program()
 def test_the_hard_deadline_prints_thousands_of_grids_found(tmp_path):
     """--all --json stuck after 12,000 grids of 25x25: at the hard deadline all of them are
     printed as one valid JSON object, within the allowance (the watchdog's report used to
-    format them all at that moment, outlasting the 0.15 s backstop: nothing was printed)."""
+    format them all at that moment, outlasting the 0.15 s backstop: nothing was printed).
+    The 12,000 grids must all come before the limit (a few seconds of verifying): 3 s was
+    too short beside another test worker in CI, which ended the run outside the stuck solve."""
     import futomip
 
     path = _many_solution_puzzles(tmp_path / "one.taai", 1)
+    limit = 8
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", _MANY_THEN_STUCK.format(count=12000), str(path), "--all", "--json",
-                           "-q", "--time-limit", "3", "--backend", "highspy"], capture_output=True, text=True, timeout=60)
+                           "-q", "--time-limit", str(limit), "--backend", "highspy"], capture_output=True, text=True,
+                          timeout=60)
     elapsed = time.monotonic() - start
     assert done.returncode == 1, done.stderr
     answer = json.loads(done.stdout)
@@ -438,7 +442,7 @@ def test_the_hard_deadline_prints_thousands_of_grids_found(tmp_path):
     puzzle = futomip.load(path)
     assert len(grids) == 12000 and all(futomip.verify(puzzle, grid) == [] for grid in grids)
     assert answer["solution"] == answer["solutions"][0]
-    assert elapsed < 3 + 0.5 + 1.5, f"took {elapsed:.1f} s"
+    assert elapsed < limit + 0.8 + 1.5, f"took {elapsed:.1f} s"  # the allowance: 10% of the limit
 
 
 @pytest.mark.parametrize("json_output", [True, False])
