@@ -89,13 +89,14 @@ class ModelRun:
 
 
 def check_size_before_reduction(puzzle, module, limit: int | None) -> None:
-    """For the Latin family (boards with a grid of givens), ``check_size`` before the
-    reduction.  An empty 200x200 Futoshiki spent its whole time limit (30 s and more) in the
-    reduction, whose passes cost about n^3 there too, and only then met the guard in the
-    solver's worker, ending with ``time_limit`` where ``--reduce none`` refused it at once.
-    The price: a board over the guard that the reduction alone would settle is refused too
-    (raising ``--max-columns`` gives it its chance).  Nonograms and Str8ts meet the guard
-    when built: their line reductions are fast and often settle large pictures."""
+    """For boards with a grid of givens (the Latin family: Futoshiki, Latin, Sudoku, Killer,
+    Adjacent; and Str8ts), ``check_size`` before the reduction.  An empty 200x200 Futoshiki
+    spent its whole time limit (30 s and more) in the reduction, whose passes cost about n^3
+    there too, and only then met the guard in the solver's worker, ending with ``time_limit``
+    where ``--reduce none`` refused it at once.  The price: a board over the guard that the
+    reduction alone would settle is refused too (raising ``--max-columns`` gives it its
+    chance).  Nonograms meet the guard when built: their line reductions are fast and often
+    settle large pictures."""
     if isinstance(getattr(puzzle, "givens", None), tuple):
         check_size(puzzle, module, limit)
 
