@@ -15,7 +15,8 @@ wall clock also counts the time other processes had the core.
 
 Variants: ``old`` is the search of ``--baseline`` (a git revision, exported to a temporary
 folder and imported instead of this checkout) as it runs by default, ``old-compiled`` the
-same with its kernels compiled from the first node; ``python`` is this checkout's search
+same with its kernels compiled from the first node, ``old-python`` its Python search (as ``python``
+below); ``python`` is this checkout's search
 in Python (``latin_core.COMPILE_AFTER`` and ``futomip.compiled.PAYS_AFTER`` infinite: the hand-over never comes); ``interpreted`` runs this checkout with
 ``FUTOMIP_COMPILE=0``; ``compiled`` with the kernels compiled from the first node;
 ``compiled-norestart`` the same with the restart policy off, ``compiled-restartK`` with
@@ -77,13 +78,13 @@ for line in sys.stdin:
 def _worker(variant: str, base: str, first_only: bool) -> subprocess.Popen:
     env = dict(os.environ)
     old = variant.startswith("old")
-    mode = {"old": None, "python": "auto", "interpreted": "interpreted"}.get(variant, "compiled")
+    mode = {"old": None, "python": "auto", "old-python": "auto", "interpreted": "interpreted"}.get(variant, "compiled")
     if variant == "interpreted":
         env["FUTOMIP_COMPILE"] = "0"
     restarts = variant.split("-", 1)[1].removeprefix("restart") \
         if variant.startswith("compiled-") else "default"
     code = WORKER.format(old=old, base=base, mode=mode, restarts=restarts, first_only=first_only,
-                         python=variant == "python")
+                         python=variant in ("python", "old-python"))
     return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT)
 
@@ -109,10 +110,14 @@ def main() -> int:
             subprocess.run(["tar", "-x", "-C", base], input=archive.stdout, check=True)
         workers = {variant: _worker(variant, base, args.first) for variant in variants}
         for worker in workers.values():
-            # A first search outside the measure: imports, and numba's loading of the cached kernels.
-            worker.stdin.write(f"{args.files[0]} {args.limit}\n")
-            worker.stdin.flush()
-            worker.stdout.readline()
+            # A first search outside the measure: imports, and numba's loading of the cached
+            # kernels.  A puzzle the reduction settles searches nothing (and loads no kernels),
+            # so the files are tried in turn until one has searched.
+            for path in args.files:
+                worker.stdin.write(f"{path} {args.limit}\n")
+                worker.stdin.flush()
+                if json.loads(worker.stdout.readline())["nodes"]:
+                    break
         rows = []
         for path in args.files:
             row = {"file": path}
@@ -140,7 +145,7 @@ def main() -> int:
               f"CPU s to the end median {statistics.median(seconds):.3f} p90 {_quantile(seconds, 0.9):.3f}   "
               f"to the first leaf median {statistics.median(firsts):.3f} p90 {_quantile(firsts, 0.9):.3f}   "
               f"finished {done}/{len(rows)}")
-    for reference in ("old", "old-compiled", "python"):
+    for reference in ("old", "old-compiled", "old-python", "python"):
         if reference not in variants:
             continue
         for variant in variants:
