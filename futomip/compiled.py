@@ -37,6 +37,15 @@ time limit.  ``FUTOMIP_COMPILE=1`` compiles in the process itself when a kernel 
 called, as benchmarks and the test suite want.  A lock file (``warming-KEY``) keeps to one
 warm-up per machine; one older than ``STALE_WARMUP`` seconds is taken for dead.
 
+Families.  The kernels come in two families, named by their modules (``latin_...`` and
+``nonogram_...``), which call no kernel of the other.  The warm-up compiles the family whose
+work started it first (the Latin family in about a third of the whole) and leaves a
+``ready-KEY-FAMILY`` file for each family as it is done, so a Futoshiki solved while the
+nonogram kernels still compile already gets compiled Latin kernels: ``compiled("latin")``
+switches that family alone (``_switched``), and the whole layer switches once ``ready-KEY``
+says every kernel is compiled.  Callers that know their family name it (``compiled``,
+``pays``, ``loaded``, ``state``); a kernel knows its own.
+
 Over a whole process.  Each caller decides for its own work (a search that has run long
 enough in Python loads the kernels), but a batch or a program solving many puzzles, each settled
 in a few tenths of a second of Python, would never decide to: a 25x25 nonogram's probing takes
@@ -64,7 +73,8 @@ T = TypeVar("T")
 _END = object()
 
 __all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
-           "package_key", "count_interpreted", "pays", "timed_interpreted", "ENVIRONMENT_VARIABLE", "CACHE_VARIABLE",
+           "package_key", "count_interpreted", "pays", "timed_interpreted", "family_of", "FAMILIES", "ENVIRONMENT_VARIABLE",
+           "CACHE_VARIABLE",
            "WARMUP_MODULE", "PAYS_AFTER", "LOAD_ROOM"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
@@ -94,6 +104,22 @@ _key: str | None = None
 _kernels: list["Kernel"] = []
 _lock = threading.Lock()
 _decided: bool | None = None
+_switched: set[str] = set()
+"""Families switched to compiled code on their own while ``_decided`` is still None."""
+_ready_seen: frozenset[str] = frozenset()
+"""What the last look for ready files found: family names, and ``EVERY`` for ``ready-KEY``."""
+
+FAMILIES = ("latin", "nonogram")
+"""The kernel families: a kernel's family is the first word of its module's name."""
+EVERY = "every"
+"""``_ready_seen``'s name for the file that says every kernel is compiled."""
+
+
+def family_of(module_name: str) -> str | None:
+    """The family of the kernels of module ``module_name`` (None: no family, only the whole
+    layer's switch applies)."""
+    word = module_name.rsplit(".", 1)[-1].split("_", 1)[0]
+    return word if word in FAMILIES else None
 
 
 def compile_requested() -> bool:
@@ -107,35 +133,47 @@ def compile_here() -> bool:
     return os.environ.get(ENVIRONMENT_VARIABLE, "auto").strip().lower() in ("1", "true", "yes", "on")
 
 
-def compiled() -> bool:
-    """Whether kernels run compiled in this process (decides on first call: imports numba).
+def compiled(family: str | None = None) -> bool:
+    """Whether kernels (of ``family``, one of ``FAMILIES``; None: every kernel) run compiled in
+    this process (decides on first call: imports numba).
 
     While the kernels' cache is cold and ``compile_here()`` is False, the answer is False and
-    not final: the background warm-up is started (once), and the question is asked again."""
+    not final: the background warm-up is started (once, with ``family`` first), and the
+    question is asked again.  Once the warm-up has compiled ``family``, that family switches
+    alone; once it has compiled every kernel, the whole layer does, for good."""
     global _decided
     if _decided is None:
+        if family in _switched:
+            return True
         with _lock:
             if _decided is None:
                 wanted = compile_requested() and importlib.util.find_spec("numba") is not None
-                if wanted and not compile_here() and not _warm():
-                    _start_warmup()
-                    return False
+                if wanted and not compile_here():
+                    ready = _warm()
+                    if EVERY not in ready:
+                        if family in ready:
+                            _switch([wrapped for wrapped in _kernels if wrapped.family == family])
+                            _switched.add(family)
+                            return True
+                        _start_warmup(family)
+                        return family in _switched
                 if wanted:
-                    _switch_to_compiled()
+                    _switch([wrapped for wrapped in _kernels if wrapped.family not in _switched])
                 # Decided only once the switch is complete: a Ctrl-C during numba's import (a
                 # second or so) leaves every kernel as it was, and the next call tries again.
                 _decided = wanted
     return _decided
 
 
-def state() -> str:
-    """The kernels' state in this process, in words (never imports numba nor starts anything):
-    "off", "compiled", "ready" (cached, loaded on first use), "warming up" or "cold"."""
+def state(family: str | None = None) -> str:
+    """The state of the kernels (of ``family``; None: every kernel) in this process, in words
+    (never imports numba nor starts anything): "off", "compiled", "ready" (cached, loaded on
+    first use), "warming up" or "cold"."""
     if not compile_requested() or importlib.util.find_spec("numba") is None:
         return "off"
-    if _decided:
+    if loaded(family):
         return "compiled"
-    if compile_here() or os.path.exists(_ready_path()):
+    if compile_here() or os.path.exists(_ready_path()) or family is not None and os.path.exists(_ready_path(family)):
         return "ready"
     return "warming up" if os.path.exists(_lock_path()) else "cold"
 
@@ -160,22 +198,26 @@ def package_key() -> str:
     return _key
 
 
-def _ready_path() -> str:
-    return os.path.join(_cache_base(), f"ready-{package_key()}")
+def _ready_path(family: str | None = None) -> str:
+    """The warm-up's file saying that every kernel (or ``family``'s) is compiled."""
+    every = os.path.join(_cache_base(), f"ready-{package_key()}")
+    return every if family is None else f"{every}-{family}"
 
 
 def _lock_path() -> str:
     return os.path.join(_cache_base(), f"warming-{package_key()}")
 
 
-def _warm() -> bool:
-    """Whether the warm-up has compiled the kernels (looked at most every ``RECHECK`` s)."""
-    global _next_look
+def _warm() -> frozenset[str]:
+    """What the warm-up has compiled: the families whose ready file exists, and ``EVERY`` when
+    every kernel is (looked at most every ``RECHECK`` s; between looks, the last look's answer)."""
+    global _next_look, _ready_seen
     now = time.monotonic()
-    if now < _next_look:
-        return False
-    _next_look = now + RECHECK
-    return os.path.exists(_ready_path())
+    if now >= _next_look:
+        _next_look = now + RECHECK
+        _ready_seen = frozenset([EVERY]) if os.path.exists(_ready_path()) else \
+            frozenset(family for family in FAMILIES if os.path.exists(_ready_path(family)))
+    return _ready_seen
 
 
 def _await_command_line(pid: int, longest: float = 1.0) -> None:
@@ -193,8 +235,9 @@ def _await_command_line(pid: int, longest: float = 1.0) -> None:
         time.sleep(0.002)
 
 
-def _start_warmup() -> None:
-    """Start the background warm-up unless this process or another one already did."""
+def _start_warmup(first: str | None = None) -> None:
+    """Start the background warm-up unless this process or another one already did; it
+    compiles family ``first`` first (None: its own order)."""
     global _warmup_started
     if _warmup_started:
         return
@@ -210,7 +253,8 @@ def _start_warmup() -> None:
             os.unlink(lock)
             handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
         with open(lock + ".log", "w") as log:
-            process = subprocess.Popen([sys.executable, "-m", WARMUP_MODULE, _ready_path(), lock],
+            process = subprocess.Popen([sys.executable, "-m", WARMUP_MODULE, _ready_path(), lock]
+                                       + ([first] if first else []),
                                        stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
                                        env=dict(os.environ, **{ENVIRONMENT_VARIABLE: "1"}),
                                        start_new_session=True, close_fds=True)
@@ -221,10 +265,11 @@ def _start_warmup() -> None:
         pass  # a read-only cache folder or no way to start a process: the Python code runs
 
 
-def loaded() -> bool:
-    """Whether kernels already run compiled in this process (never imports numba): a caller
-    that would only gain a little from compiling can use them when someone else paid for it."""
-    return bool(_decided)
+def loaded(family: str | None = None) -> bool:
+    """Whether kernels (of ``family``; None: every kernel) already run compiled in this process
+    (never imports numba): a caller that would only gain a little from compiling can use them
+    when someone else paid for it."""
+    return bool(_decided) or family is not None and family in _switched
 
 
 def count_interpreted(seconds: float) -> None:
@@ -246,11 +291,12 @@ def timed_interpreted(items: Iterator[T]) -> Iterator[T]:
         yield item
 
 
-def pays(stop_at: float | None = None) -> bool:
-    """Whether the kernels pay in this process (never imports numba): they are loaded already,
-    or the Python work counted so far has reached ``PAYS_AFTER`` (see "Over a whole process")
-    and the deadline ``stop_at`` (``time.perf_counter()``; None: none) leaves ``LOAD_ROOM``."""
-    if _decided:
+def pays(stop_at: float | None = None, family: str | None = None) -> bool:
+    """Whether the kernels (of ``family``) pay in this process (never imports numba): they are
+    loaded already, or the Python work counted so far has reached ``PAYS_AFTER`` (see "Over a
+    whole process") and the deadline ``stop_at`` (``time.perf_counter()``; None: none) leaves
+    ``LOAD_ROOM``."""
+    if loaded(family):
         return True
     return _interpreted_seconds >= PAYS_AFTER and (stop_at is None or stop_at - time.perf_counter() >= LOAD_ROOM)
 
@@ -262,12 +308,13 @@ class Kernel:
         functools.update_wrapper(self, function)
         self.interpreted = function
         self.refcounts = refcounts
+        self.family = family_of(function.__module__)
         self._target: Callable | None = None
 
     def __call__(self, *args):
         target = self._target
         if target is None:
-            compiled()
+            compiled(self.family)
             target = self._target or self.interpreted
             self._target = target
         return target(*args)
@@ -291,7 +338,7 @@ def kernel(function: Callable | None = None, *, refcounts: bool = True):
     wrapped = Kernel(function, refcounts)
     with _lock:
         _kernels.append(wrapped)
-        if _decided:
+        if _decided or wrapped.family in _switched:
             _compile_one(wrapped)
             return wrapped._target
     return wrapped
@@ -390,20 +437,22 @@ def _compile_one(wrapped: Kernel) -> None:
     wrapped._target = _dispatcher(wrapped)
 
 
-def _switch_to_compiled() -> None:
-    """Give every kernel its numba dispatcher and rebind kernel names inside kernel modules.
+def _switch(kernels: list[Kernel]) -> None:
+    """Give each of ``kernels`` its numba dispatcher and rebind their names inside kernel modules.
 
     The slow part (importing numba, making the dispatchers; each compiles on its first call)
     comes before anything is changed, so an interrupt there leaves the kernels interpreted."""
-    dispatchers = [(wrapped, _dispatcher(wrapped)) for wrapped in _kernels]
+    dispatchers = [(wrapped, _dispatcher(wrapped)) for wrapped in kernels]
     for wrapped, dispatcher in dispatchers:
         wrapped._target = dispatcher
-    _rebind_names()
+    _rebind_names(kernels)
 
 
-def _rebind_names() -> None:
-    by_identity = {id(wrapped): wrapped for wrapped in _kernels}
-    modules = {wrapped.interpreted.__module__ for wrapped in _kernels}
+def _rebind_names(kernels: list[Kernel]) -> None:
+    # Only the names of ``kernels``: a kernel of a family still interpreted keeps its
+    # ``Kernel`` object in its module, whose own switch comes later.
+    by_identity = {id(wrapped): wrapped for wrapped in kernels}
+    modules = {wrapped.interpreted.__module__ for wrapped in kernels}
     for name in modules:
         module = sys.modules.get(name)
         if module is None:

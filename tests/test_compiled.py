@@ -202,6 +202,57 @@ def test_a_cold_cache_is_compiled_once_in_the_background_while_searches_run_in_p
     assert ask()[:2] == ["True", "compiled"]  # (no kernel module is loaded there, so numba need not be)
 
 
+_FAMILIES = textwrap.dedent('''
+    import os, sys
+    from futomip import _children, compiled
+    from futomip.reduction import latin_kernels, nonogram_line_kernels
+    compiled.WARMUP_MODULE = "no_such_warmup_for_test"  # a warm-up runs already: its lock is fresh
+    answers = [compiled.compiled("latin"), compiled.compiled("nonogram"), compiled.compiled(),
+               compiled.state(), compiled.state("latin"), compiled.state("nonogram"),
+               type(latin_kernels.propagate).__name__, type(nonogram_line_kernels.settle_line).__name__]
+    latin = latin_kernels.propagate
+    open(compiled._ready_path(), "w").close()  # the warm-up has compiled every kernel
+    compiled._next_look = 0.0
+    answers += [compiled.compiled(), compiled.state(), type(nonogram_line_kernels.settle_line).__name__,
+                latin_kernels.propagate is latin]
+    print(" ".join(str(answer).replace(" ", "-") for answer in answers))
+    _children.end_all_children()
+''')
+
+
+def test_a_family_the_warmup_has_compiled_runs_compiled_while_the_other_still_compiles(tmp_path):
+    """While the background warm-up still compiles the nonogram kernels, a Latin-family search
+    gets the Latin kernels as soon as their family's ready file is there (the names inside the
+    Latin kernel modules become numba dispatchers, the nonogram ones stay interpreted); once
+    every kernel is ready, the rest switches too and the Latin dispatchers stay as they were."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    cache = tmp_path / "kernels"
+    env = dict(os.environ, **{compiled.CACHE_VARIABLE: str(cache)})
+    env.pop(compiled.ENVIRONMENT_VARIABLE, None)
+    env.pop("NUMBA_CACHE_DIR", None)
+    key = subprocess.run([sys.executable, "-c", "from futomip import compiled; print(compiled.package_key())"],
+                         capture_output=True, text=True, env=env, check=True).stdout.strip()
+    cache.mkdir()
+    (cache / f"warming-{key}").write_text("1")
+    (cache / f"ready-{key}-latin").write_text("")
+    done = subprocess.run([sys.executable, "-c", _FAMILIES], capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False", "False", "warming-up", "compiled", "warming-up",
+                                   "CPUDispatcher", "Kernel", "True", "compiled", "CPUDispatcher", "True"]
+
+
+def test_the_warmup_compiles_the_family_that_started_it_first():
+    from futomip.pipeline import kernel_warmup
+
+    assert kernel_warmup.family_order() == ["nonogram", "latin"]
+    assert kernel_warmup.family_order("latin") == ["latin", "nonogram"]
+    assert kernel_warmup.family_order("nonogram") == ["nonogram", "latin"]
+    assert sorted(kernel_warmup.family_order()) == sorted(compiled.FAMILIES)
+    assert compiled.family_of("futomip.reduction.latin_search_kernels") == "latin"
+    assert compiled.family_of("futomip.reduction.nonogram_cdcl_scan") == "nonogram"
+    assert compiled.family_of("kernels_for_test") is None
+
+
 def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
     """The background warm-up's puzzles all reach the split search (so its first call compiles
     the search kernels), every one is solved and verified, every compiled entry point of the
@@ -215,9 +266,14 @@ def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
     ready, lock = tmp_path / "ready", tmp_path / "lock"
     lock.write_text("")
     lines: list[str] = []
-    results = kernel_warmup.warm_up(lines.append)
-    assert kernel_warmup.main([str(ready), str(lock)]) == 0
+    families: list[str] = []
+    results = kernel_warmup.warm_up(lines.append, "latin", families.append)
+    assert families == ["latin", "nonogram"]
+    kinds = [result.puzzle.kind for result in results]
+    assert kinds == sorted(kinds, key=lambda kind: kind == "nonogram")  # the Latin family's puzzles first
+    assert kernel_warmup.main([str(ready), str(lock), "latin"]) == 0
     assert ready.exists() and not lock.exists()
+    assert all((tmp_path / f"ready-{family}").exists() for family in compiled.FAMILIES)
     assert before == (nonogram_compiled.COMPILE_CELLS, nonogram_compiled.EAGER_CELLS, latin_core.COMPILE_AFTER,
                       nonogram_split.ENGINE)
     assert {result.puzzle.kind for result in results} == {"nonogram", "futoshiki", "sudoku", "adjacent", "latin"}
@@ -225,7 +281,8 @@ def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
         from futomip.reduction import latin_packed_kernels
 
         assert all(getattr(latin_packed_kernels, name).signatures for name in
-                   ("packed_search", "packed_propagate", "packed_probe_cell", "packed_restart", "packed_undo"))
+                   ("packed_search", "packed_propagate", "packed_probe_cell", "packed_restart", "packed_undo",
+                    "packed_restrict"))
     for result in results:
         assert result.status == "solved", lines
         if result.reduction["level"] == "split":
@@ -413,7 +470,7 @@ def test_the_account_loads_nothing_when_the_deadline_leaves_no_room_for_the_load
     assert not compiled.pays(now + compiled.LOAD_ROOM / 2)
     monkeypatch.setattr(compiled, "_interpreted_seconds", compiled.PAYS_AFTER / 2)
     assert not compiled.pays()
-    monkeypatch.setattr(nonogram_compiled, "compiled", lambda: True)  # never loads anything here
+    monkeypatch.setattr(nonogram_compiled, "compiled", lambda family=None: True)  # never loads anything here
     monkeypatch.setattr(compiled, "_interpreted_seconds", compiled.PAYS_AFTER)
     puzzle = from_grid([[1, 0] * 6] * 12)  # 144 cells: at least COMPILE_CELLS, below EAGER_CELLS
     assert nonogram_compiled.use_kernels(puzzle)

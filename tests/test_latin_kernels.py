@@ -67,7 +67,7 @@ def test_fixpoint_kernel_reaches_the_reference_fixpoint(puzzle, seed):
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(_latin_from_square(max_size=9), futoshiki_puzzles(min_size=5, max_size=7)), st.integers(0, 10 ** 6))
 def test_fixpoint_kernel_on_one_core_restricted_and_undone_reaches_the_reference_every_time(puzzle, seed):
-    """One core, restricted cell by cell and undone at random (so the matchings it keeps
+    """One core, restricted (a cell or a few at once) and undone at random (so the matchings it keeps
     between propagations are stale hints), reaches ``Board.propagate``'s fixpoint or its
     contradiction after every restriction, compiled and interpreted alike."""
     board = board_of(puzzle)
@@ -87,15 +87,19 @@ def test_fixpoint_kernel_on_one_core_restricted_and_undone_reaches_the_reference
         open_cells = [i for i, mask in enumerate(reference) if mask & (mask - 1)]
         if not open_cells:
             break
-        cell = rng.choice(open_cells)
-        values = [1 << v for v in range(board.n) if reference[cell] >> v & 1]
-        keep = sum(rng.sample(values, rng.randint(1, len(values) - 1)))
+        # One cell, or (as the LP dive's fixings come) several at once.
+        cells = rng.sample(open_cells, min(len(open_cells), rng.choice((1, 1, 2, 3))))
+        changes = []
         trial = list(reference)
-        trial[cell] &= keep
-        expected = board.propagate(trial, (cell,))
+        for cell in cells:
+            values = [1 << v for v in range(board.n) if reference[cell] >> v & 1]
+            keep = sum(rng.sample(values, rng.randint(1, len(values) - 1)))
+            changes.append((cell, keep))
+            trial[cell] &= keep
+        expected = board.propagate(trial, cells)
         marks = {mode: core.trail() for mode, core in cores.items()}
         for mode, core in cores.items():
-            assert core.restrict([(cell, keep)]) == expected, mode
+            assert core.restrict(changes) == expected, mode
             if expected:
                 assert list(core.masks()) == trial, mode
             else:
@@ -199,7 +203,7 @@ def test_handover_from_the_first_search_loses_and_repeats_no_leaf(puzzle, budget
     brute-force solutions, each once."""
     saved = latin_core.COMPILE_AFTER, compiled.pays
     latin_core.COMPILE_AFTER = budget
-    compiled.pays = lambda stop_at=None: loaded
+    compiled.pays = lambda stop_at=None, family=None: loaded
     try:
         root, search, leaves = _leaves(puzzle, "auto")
     finally:
@@ -218,7 +222,7 @@ def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
     """A hard 9x9 whose first search (Python, or compiled when the kernels pay: ``loaded``)
     hands over after 1 ms: one leaf, the verified solution."""
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
-    monkeypatch.setattr(compiled, "pays", lambda stop_at=None: loaded)
+    monkeypatch.setattr(compiled, "pays", lambda stop_at=None, family=None: loaded)
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     _, search, leaves = _leaves(puzzle, "auto")
     assert search.finished and len(leaves) == 1
@@ -234,10 +238,10 @@ def test_a_first_search_asks_again_while_the_kernels_warm_up(monkeypatch):
     then stayed in Python to its end: 84 s against 42 s on a 30x30 completion), goes over to
     the kernels once they are ready, and yields the verified solution once."""
     monkeypatch.setattr(latin_core, "COMPILE_AFTER", 0.001)
-    monkeypatch.setattr(compiled, "pays", lambda stop_at=None: False)
+    monkeypatch.setattr(compiled, "pays", lambda stop_at=None, family=None: False)
     real, answers = compiled.compiled(), []
 
-    def warming() -> bool:
+    def warming(family=None) -> bool:
         answers.append(len(answers) >= 3 and real)
         return answers[-1]
 
@@ -257,19 +261,19 @@ def test_a_core_on_interpreted_kernels_asks_again_while_the_kernels_warm_up(monk
     real = compiled.compiled()
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     board, masks = board_of(puzzle), reduce(puzzle, "split").masks
-    monkeypatch.setattr(compiled, "pays", lambda stop_at=None: False)
-    monkeypatch.setattr(compiled, "compiled", lambda: False)
-    monkeypatch.setattr(compiled, "state", lambda: "warming up")
+    monkeypatch.setattr(compiled, "pays", lambda stop_at=None, family=None: False)
+    monkeypatch.setattr(compiled, "compiled", lambda family=None: False)
+    monkeypatch.setattr(compiled, "state", lambda family=None: "warming up")
     core = latin_core.Core(board, masks, "auto")
     core.interpreted_time = latin_core.COMPILE_AFTER
     core._compile()
     assert core.mode == "auto" and not core.compiled and core.interpreted_time == 0.0
-    monkeypatch.setattr(compiled, "compiled", lambda: real)
+    monkeypatch.setattr(compiled, "compiled", lambda family=None: real)
     core._compile()
     assert core.compiled == real
     off = latin_core.Core(board, masks, "auto")
-    monkeypatch.setattr(compiled, "compiled", lambda: False)
-    monkeypatch.setattr(compiled, "state", lambda: "off")
+    monkeypatch.setattr(compiled, "compiled", lambda family=None: False)
+    monkeypatch.setattr(compiled, "state", lambda family=None: "off")
     off._compile()
     assert off.mode == "interpreted" and not off.compiled
 
@@ -303,3 +307,27 @@ def test_search_trees_on_bundled_hard_9x9_are_the_recorded_ones(path, nodes, pru
         assert (search.nodes, search.pruned, len(leaves)) == (nodes, pruned, 1)
         grid = tuple(tuple(leaves[0][r * 9 + c].bit_length() for c in range(9)) for r in range(9))
         assert verify(puzzle, grid) == []
+
+
+def test_a_compiled_core_reaches_the_kernels_through_the_packed_entry_points_only():
+    """From Python, a compiled core calls only ``latin_packed_kernels``' entry points, which the
+    background warm-up compiles (``kernel_warmup._latin_entry_points``).  A kernel called from
+    Python with (dom, st, ws) compiles for that signature on its first call, in the process and
+    beyond any time limit: the LP dive's fixings (``restrict``) did, some 15 s of a fresh
+    install's first dive.  Every step still agrees with the interpreted core."""
+    if not compiled.compiled("latin"):
+        pytest.skip("the compiled layer is off here (FUTOMIP_COMPILE=0 or no numba)")
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    board, masks = board_of(puzzle), reduce(puzzle, "split").masks
+    cores = {mode: latin_core.Core(board, masks, mode) for mode in MODES}
+    cores["compiled"].kernels = None  # any call through the unpacked kernels fails
+    open_cells = [cell for cell, mask in enumerate(masks) if mask & (mask - 1)]
+    for mode, core in cores.items():
+        mark = core.trail()
+        core.restrict([(cell, masks[cell] & -masks[cell]) for cell in open_cells[:2]])
+        core.undo(mark)
+        core.probe_cell(open_cells[0])
+        core.search(5)
+        core.restart()
+    assert cores["compiled"].masks() == cores["interpreted"].masks()
+    assert cores["compiled"].counters() == cores["interpreted"].counters()

@@ -6,7 +6,7 @@ The text form is a table; ``--json`` prints one object (a contract like ``solve 
 fields are added, never renamed) ``{"default": "highspy/highs", "order": [...], "pairs":
 [{"backend", "solver", "available", "how", "description", "capabilities": {...}, "hidden"}, ...],
 "first_choice": {kind: "backend/solver"}, "defaults": {kind: {"method", "backend", "solver", "reduce",
-"reason", "milp_reason"}}, "kernels": "..."}`` (``first_choice``: the pair tried first for a puzzle kind when it is
+"reason", "milp_reason"}}, "kernels": "...", "kernel_families": {family: "..."}}`` (``first_choice``: the pair tried first for a puzzle kind when it is
 available, before ``order``; ``hidden``: unavailable only because ``FUTOMIP_HIDE_SOLVERS`` names the
 solver, and ``how`` then names the variable; ``defaults``: what a solve of that kind runs
 when the user names nothing, the measured best of what is installed
@@ -16,6 +16,8 @@ nonograms where python-sat is installed), ``backend``/``solver``/``reduce`` the 
 configuration (for a method row: what --all, --explain and model files use, ``milp_reason``
 saying why; otherwise ``milp_reason`` is null); ``kernels``: the compiled search kernels'
 state, ``futomip.compiled.state``: "off", "cold", "warming up", "ready" or "compiled";
+``kernel_families``: the same per family of kernels, ``{"latin": ..., "nonogram": ...}`` (the
+background warm-up makes each family ready on its own, the one whose work started it first);
 ``command_methods``: {kind: {"method", "reason"}} for the kinds whose default is a method
 other than the MILP, derived from ``defaults``).
 """
@@ -78,6 +80,7 @@ def run_command(args, started: float) -> int:
         defaults[kind] = {"method": chosen.method, "backend": chosen.pair.backend, "solver": chosen.pair.solver,
                           "reduce": chosen.reduce, "reason": chosen.reason, "milp_reason": chosen.milp_reason or None}
     kernels = compiled.state()
+    families = {family: compiled.state(family) for family in compiled.FAMILIES}
     command_methods = {kind: {"method": chosen["method"], "reason": chosen["reason"]}
                        for kind, chosen in defaults.items() if chosen["method"] != "milp"}
     if args.json:
@@ -86,7 +89,7 @@ def run_command(args, started: float) -> int:
              "description": solver(pair.solver).description, "capabilities": pair.capabilities.as_dict(),
              "hidden": pair.hidden}
             for pair in found], "first_choice": first, "defaults": defaults, "kernels": kernels,
-            "command_methods": command_methods}))
+            "command_methods": command_methods, "kernel_families": families}))
         return 0
     say(f"{'backend':<9} {'solver':<8} {'status':<10} {'can take':<42} how to get it")
     for pair in found:
@@ -105,7 +108,9 @@ def run_command(args, started: float) -> int:
         if chosen["milp_reason"]:
             say(f"  where the MILP runs (--all, --explain, model files, --method milp): "
                 f"{_default_line(kind, chosen['milp_reason'])}")
-    say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]})")
+    apart = "" if set(families.values()) == {kernels} else \
+        "; " + ", ".join(f"{family} family: {word}" for family, word in families.items())
+    say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]}{apart})")
     return 0
 
 

@@ -1,6 +1,6 @@
 """Compile every search kernel once, in a background process, after installing or upgrading.
 
-    python -m futomip.pipeline.kernel_warmup READY_FILE LOCK_FILE
+    python -m futomip.pipeline.kernel_warmup READY_FILE LOCK_FILE [FIRST_FAMILY]
 
 ``futomip.compiled`` starts this (detached, in its own session, at low priority) the first
 time a process wants the kernels while their on-disk cache is cold; that process and the
@@ -18,9 +18,13 @@ pipeline, with the thresholds that normally keep small puzzles in Python set to 
   search does not).
 
 Every puzzle is feasible by construction and each solve has a time limit, so the warm-up
-ends even where a search is slow.  At the end it writes READY_FILE (the signal for later
-processes to load the kernels from the cache) and removes LOCK_FILE; if it fails, it removes
-the lock only, and a later process tries again.  Output goes to ``LOCK_FILE.log``.
+ends even where a search is slow.  The two families of kernels (``futomip.compiled.FAMILIES``)
+are compiled one after the other, FIRST_FAMILY first (the family of the work that started the
+warm-up; else the nonograms), and as each is done it writes ``READY_FILE-FAMILY``: processes
+then load that family's kernels while the other still compiles (on 28 Nov the Latin family took
+24 s of the 81).  At the end it writes READY_FILE (the signal for later processes to load every
+kernel from the cache) and removes LOCK_FILE; if it fails, it removes the lock only, and a later
+process tries again.  Output goes to ``LOCK_FILE.log``.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import random
 import sys
 import time
 
+from ..compiled import FAMILIES
 from ..options import Options
 from ..puzzles.adjacent import Adjacent
 from ..puzzles.futoshiki import Futoshiki
@@ -83,35 +88,51 @@ _THRESHOLDS = ((nonogram_compiled, "COMPILE_CELLS", 0), (nonogram_compiled, "EAG
 """Kernels from the first node, whatever the size (these thresholds exist for speed only)."""
 
 
-def _runs():
-    """(puzzle, reduction level, schedule, nonogram search engine or None) of every warm-up solve:
-    the split search of each puzzle (each engine for nonograms) and probing for nonograms."""
+def _runs(family: str):
+    """(puzzle, reduction level, schedule, nonogram search engine or None) of every warm-up solve
+    of ``family``'s kernels: the split search of each puzzle (each engine for nonograms) and
+    probing for nonograms."""
     for puzzle in puzzles():
-        if puzzle.kind == "nonogram":
+        if puzzle.kind == "nonogram" and family == "nonogram":
             yield from ((puzzle, "split", "search", engine) for engine in nonogram_split.ENGINES)
             yield puzzle, "probing", None, None
-        else:
+        elif puzzle.kind != "nonogram" and family == "latin":
             yield puzzle, "split", "search", None
 
 
-def warm_up(say=print) -> list:
-    """Solve every warm-up puzzle with the kernels from the first node; the results (each
-    verified by the pipeline).  The thresholds and the search engine are restored after."""
+def family_order(first: str | None = None) -> list[str]:
+    """The families in the order the warm-up compiles them: ``first`` first, else the nonograms'
+    (the longer) first."""
+    order = sorted(FAMILIES, key=lambda family: family != "nonogram")
+    if first in FAMILIES:
+        order.remove(first)
+        order.insert(0, first)
+    return order
+
+
+def warm_up(say=print, first: str | None = None, done=lambda family: None) -> list:
+    """Solve every warm-up puzzle with the kernels from the first node, family by family
+    (``family_order(first)``), calling ``done(family)`` after each; the results (each verified
+    by the pipeline).  The thresholds and the search engine are restored after."""
     saved = [(module, name, getattr(module, name)) for module, name, _ in _THRESHOLDS]
     engine_before = nonogram_split.ENGINE
     results = []
     try:
         for module, name, value in _THRESHOLDS:
             setattr(module, name, value)
-        for puzzle, level, schedule, engine in _runs():
-            if engine is not None:
-                nonogram_split.ENGINE = engine
-            began = time.perf_counter()
-            result = run(puzzle, Task("solve"), Options("highspy", "highs", reduce=level, schedule=schedule,
-                                                        time_limit=LIMIT))
-            results.append(result)
-            say(f"{puzzle.name} {level} {engine or ''}: {result.status} in {time.perf_counter() - began:.1f} s")
-        _latin_entry_points(next(puzzle for puzzle in puzzles() if puzzle.kind == "sudoku"))
+        for family in family_order(first):
+            for puzzle, level, schedule, engine in _runs(family):
+                if engine is not None:
+                    nonogram_split.ENGINE = engine
+                began = time.perf_counter()
+                result = run(puzzle, Task("solve"), Options("highspy", "highs", reduce=level, schedule=schedule,
+                                                            time_limit=LIMIT))
+                results.append(result)
+                say(f"{puzzle.name} {level} {engine or ''}: {result.status} in {time.perf_counter() - began:.1f} s")
+            if family == "latin":
+                _latin_entry_points(next(puzzle for puzzle in puzzles() if puzzle.kind == "sudoku"))
+            nonogram_split.ENGINE = engine_before
+            done(family)
     finally:
         for module, name, value in saved:
             setattr(module, name, value)
@@ -125,21 +146,30 @@ def _latin_entry_points(sudoku) -> None:
     core = latin_core.Core(board, board.initial(), "compiled")
     core.propagate(range(len(board.givens)))
     core.probe_cell(0)
+    mark = core.trail()
+    core.restrict([(0, core.masks()[0])])  # the LP dive's fixings
+    core.undo(mark)
     core.search(1)
     core.restart()
     core.undo(0)
 
 
 def main(argv: list[str] | None = None) -> int:
-    ready, lock = (sys.argv[1:] if argv is None else argv)[:2]
+    args = sys.argv[1:] if argv is None else argv
+    ready, lock = args[:2]
+    first = args[2] if len(args) > 2 else None
     try:
         os.nice(10)  # the user's own solve comes first
     except OSError:
         pass
-    try:
-        warm_up(lambda line: print(line, flush=True))
-        with open(ready, "w") as marker:
+
+    def mark(path: str) -> None:
+        with open(path, "w") as marker:
             marker.write(f"compiled by pid {os.getpid()} at {time.strftime('%Y-%m-%d %H:%M:%S')}\n")
+
+    try:
+        warm_up(lambda line: print(line, flush=True), first, lambda family: mark(f"{ready}-{family}"))
+        mark(ready)
         return 0
     finally:
         try:

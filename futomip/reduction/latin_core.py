@@ -114,7 +114,7 @@ class Core:
         self.mode = mode
         self.interpreted_time = 0.0
         self.compiled = False
-        if (mode == "compiled" or mode == "auto" and compiled.pays(stop_at)) and compiled.compiled():
+        if (mode == "compiled" or mode == "auto" and compiled.pays(stop_at, "latin")) and compiled.compiled("latin"):
             # Straight to numpy (a short 9x9 search costs about as much as converting lists).
             self._compile_arrays(None, masks)
             return
@@ -153,8 +153,8 @@ class Core:
     def _compile(self) -> None:
         if self.compiled:
             return
-        if not compiled.compiled():
-            if self.mode == "auto" and compiled.state() == "warming up":
+        if not compiled.compiled("latin"):
+            if self.mode == "auto" and compiled.state("latin") == "warming up":
                 # Not final: the background warm-up is compiling the kernels (after installing);
                 # ask again after as much work again.
                 self.interpreted_time = 0.0
@@ -255,6 +255,16 @@ class Core:
         """Each (cell, mask) of ``changes`` keeps only ``mask`` of its cell, then the "lines"
         fixpoint, all on the trail; False when it fails (the masks are then partly changed:
         ``undo`` to a mark taken before)."""
+        if self.compiled:
+            # One call on the packed arrays: the kernels taking (dom, st, ws) from Python have
+            # no compiled signature in the warm-up's cache (a first dive compiled them in the
+            # process, some 15 s that no time limit could stop).
+            import numpy as np
+
+            changes = list(changes)
+            cells = np.fromiter((cell for cell, _ in changes), dtype=np.int64, count=len(changes))
+            masks = np.fromiter((mask for _, mask in changes), dtype=np.int64, count=len(changes))
+            return bool(latin_packed_kernels.packed_restrict(*self._packed, cells, masks, len(changes)))
         touch = self.ws[latin_kernels.W_TOUCH]
         count = 0
         for cell, mask in changes:

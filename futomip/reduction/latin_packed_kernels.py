@@ -22,7 +22,7 @@ Must not import anything from futomip but ``futomip.compiled``, ``latin_arrays``
 from __future__ import annotations
 
 from ..compiled import inline_kernel, kernel
-from .latin_arrays import undo
+from .latin_arrays import W_TOUCH, assign, undo
 from .latin_kernels import propagate
 from .latin_search_kernels import probe_cell, restart, search
 
@@ -78,3 +78,16 @@ def packed_undo(t, b, mark):
     """``undo`` on the packed arrays."""
     dom, _, ws = unpack(t, b)
     undo(dom, ws, mark)
+
+
+@kernel(refcounts=False)
+def packed_restrict(t, b, cells, masks, count):
+    """Each ``cells[k]`` keeps only ``masks[k]`` of its mask (k < count), on the trail, then the
+    fixpoint from those cells: ``latin_core.Core.restrict`` (the LP dive's fixings) in one call."""
+    dom, st, ws = unpack(t, b)
+    touch = ws[W_TOUCH]
+    for k in range(count):
+        cell = cells[k]
+        assign(dom, ws, cell, dom[cell] & masks[k])
+        touch[k] = cell
+    return propagate(dom, st, ws, count)

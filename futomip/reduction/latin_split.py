@@ -170,14 +170,14 @@ class Split(nonogram_split.Split):
             yielded = set()
             # pays() alone never imports numba; compiled() then reads the decision made or makes
             # it (and keeps a search whose kernels cannot compile on the Python path to its end).
-            if compiled.pays(self.stop_at) and compiled.compiled():
+            if compiled.pays(self.stop_at, "latin") and compiled.compiled("latin"):
                 first = self._kernel_search(self._new_core(board, "compiled"), latin_core.COMPILE_AFTER)
             else:
                 first = compiled.timed_interpreted(python_leaves(self, board, latin_core.COMPILE_AFTER))
             dived = False
             for leaf in first:
                 if leaf is HANDOVER:
-                    if compiled.compiled():
+                    if compiled.compiled("latin"):
                         break
                     # No kernels yet: the Python search goes on (it has no LP value order), after a
                     # dive on the interpreted kernels when dives go deeper than the root LP.  It

@@ -67,8 +67,8 @@ def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KER
     cells = puzzle.height * puzzle.width
     if _small(puzzle) or not compile_requested():
         return False
-    worth = pays(stop_at) or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
-    return worth and compiled()
+    worth = pays(stop_at, "nonogram") or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
+    return worth and compiled("nonogram")
 
 
 def _small(puzzle: Nonogram) -> bool:
