@@ -199,7 +199,7 @@ def test_torn_last_line_is_dropped_on_resume(tmp_path):
     out = tmp_path / "r.jsonl"
     record = {"file": "a", "index": 0, "label": "milp", "repeat": 0, "status": "solved"}
     out.write_text(json.dumps(record) + "\n" + '{"file": "a", "index": 1, "lab')
-    assert done_keys(str(out)) == {("a", 0, "milp", 0)}
+    assert done_keys(read_records(str(out))) == {("a", 0, "milp", 0)}
     with Store(str(out), resume=True) as store:
         store.add(dict(record, index=1))
     assert [r["index"] for r in read_records(str(out))] == [0, 1]

@@ -19,7 +19,7 @@ import os
 from ..errors import DataFormatError, UsageError
 from ..status import ERROR
 
-__all__ = ["key_of", "read_records", "done_keys", "error_keys", "drop_error_lines", "settings_clash", "Store"]
+__all__ = ["key_of", "read_records", "held_records", "done_keys", "error_keys", "drop_error_lines", "settings_clash", "Store"]
 
 KEY_FIELDS = ("file", "index", "label", "repeat")
 
@@ -60,18 +60,19 @@ def read_records(path: str) -> list[dict]:
     return records
 
 
-def done_keys(path: str) -> set[tuple]:
-    """The keys a results file already holds (empty when it does not exist)."""
-    if not os.path.exists(path):
-        return set()
-    return {key_of(record) for record in read_records(path)}
+def held_records(path: str) -> list[dict]:
+    """``read_records(path)``, or no records when the file does not exist (a first run)."""
+    return read_records(path) if os.path.exists(path) else []
 
 
-def error_keys(path: str) -> set[tuple]:
-    """The keys whose line in a results file has status ``error`` (empty without a file)."""
-    if not os.path.exists(path):
-        return set()
-    return {key_of(record) for record in read_records(path) if record.get("status") == ERROR}
+def done_keys(records: list[dict]) -> set[tuple]:
+    """The keys of a results file's ``records``."""
+    return {key_of(record) for record in records}
+
+
+def error_keys(records: list[dict]) -> set[tuple]:
+    """The keys whose record has status ``error``."""
+    return {key_of(record) for record in records if record.get("status") == ERROR}
 
 
 def drop_error_lines(path: str, keys: set[tuple]) -> int:
@@ -102,14 +103,12 @@ def drop_error_lines(path: str, keys: set[tuple]) -> int:
     return len(lines) - len(kept)
 
 
-def settings_clash(path: str, wanted: dict) -> str | None:
-    """How the lines of a results file were run differently from ``wanted`` (a dict of
+def settings_clash(records: list[dict], wanted: dict) -> str | None:
+    """How a results file's ``records`` were run differently from ``wanted`` (a dict of
     ``time_limit``, ``unique_asked`` and the ``settings`` fields), as one phrase per differing
     field (``--time-limit 10, not 20``), or None.  A line without a field (a file older than
     the field) is not compared on it."""
-    if not os.path.exists(path):
-        return None
-    for record in read_records(path):
+    for record in records:
         held = {field: record[field] for field in ("time_limit", "unique_asked") if field in record}
         held.update(record.get("settings") or {})
         differ = [field for field in wanted if field in held and held[field] != wanted[field]]
@@ -123,7 +122,11 @@ def _as_option(field: str, value) -> str:
     flag = "--unique" if field == "unique_asked" else "--" + field.replace("_", "-")
     if value is None or value is False:
         return f"no {flag}"
-    return flag if value is True else f"{flag} {value:g}" if isinstance(value, float) else f"{flag} {value}"
+    if value is True:
+        return flag
+    if isinstance(value, float):
+        return f"{flag} {value:g}"
+    return f"{flag} {value}"
 
 
 class Store:

@@ -68,7 +68,7 @@ def _default_method(args, options: Options) -> str:
 
 def run_command(args, started: float) -> int:
     from ..batch.runner import default_jobs, require_dask, run_dask, run_here, run_local
-    from ..batch.store import Store, done_keys, drop_error_lines, error_keys, settings_clash
+    from ..batch.store import Store, done_keys, drop_error_lines, error_keys, held_records, settings_clash
     from ..batch.work import parse_labels, plan, settings_of
     from . import EXIT_SOLVED, leave_after_interrupt
     from ._progress import bar
@@ -87,16 +87,17 @@ def run_command(args, started: float) -> int:
         # Before the results file is made: refused later, it left an empty file behind.
         require_dask()
     files = _read_files(args.files)
+    records = held_records(args.output) if args.resume else []
     if args.resume:
         # The docs promise runs are never mixed by accident: a resume with other settings would
         # skip every job the file holds and say nothing, or add lines made another way.
-        clash = settings_clash(args.output, {"time_limit": args.time_limit, "unique_asked": args.unique,
-                                             **settings_of(options)})
+        clash = settings_clash(records, {"time_limit": args.time_limit, "unique_asked": args.unique,
+                                         **settings_of(options)})
         if clash:
             raise UsageError(f"{args.output} holds results run with {clash}: a resume continues a run with its "
                              "own settings (give the same ones, or choose another results file)")
-    failed = error_keys(args.output) if args.resume else set()
-    skip = (done_keys(args.output) - failed) if args.resume else set()
+    failed = error_keys(records)
+    skip = done_keys(records) - failed
     jobs, unsupported = plan(files, labels, args.repeat, options, args.unique, skip)
     rerun = drop_error_lines(args.output, failed & {job.key for job in jobs})
     for label, count in unsupported.items():

@@ -182,11 +182,6 @@ def max_file_megabytes() -> float:
     return megabytes
 
 
-def max_file_bytes() -> int:
-    """``max_file_megabytes`` in bytes."""
-    return int(max_file_megabytes() * 1024 * 1024)
-
-
 def _check_readable(path: Path) -> None:
     """Refuse what is not a regular file of sane size before reading a byte of it: reading
     ``/dev/zero`` or a FIFO would never end, and a huge file would only exhaust memory."""
@@ -200,11 +195,11 @@ def _check_readable(path: Path) -> None:
         raise DataFormatError(str(path), 1, 1, "expected a file, found a directory")
     if not stat.S_ISREG(info.st_mode):
         raise DataFormatError(str(path), 1, 1, "expected a regular file, found a device, pipe or socket")
-    limit = max_file_bytes()
-    if info.st_size > limit:
+    megabytes = max_file_megabytes()
+    if info.st_size > int(megabytes * 1024 * 1024):
         raise DataFormatError(
             str(path), 1, 1,
-            f"expected a puzzle file of at most {max_file_megabytes():.3g} MB, found {info.st_size / 1048576:.3g} MB "
+            f"expected a puzzle file of at most {megabytes:.3g} MB, found {info.st_size / 1048576:.3g} MB "
             "(FUTOMIP_MAX_FILE_MB raises the limit)",
         )
 
