@@ -58,6 +58,34 @@ def test_solvers_json_lists_every_pair_with_its_capabilities(capsys):
     assert tuple(data["default"].split("/")) in CORE_PAIRS
 
 
+def test_solvers_says_which_kernel_family_is_ready_while_the_warmup_compiles_the_other(tmp_path):
+    """While the background warm-up has compiled the Latin family only (its ready file, and the
+    warm-up's fresh lock), ``futomip solvers`` says so per family, in JSON and in words."""
+    import os
+    import subprocess
+    import sys
+
+    from futomip import compiled
+
+    env = {**os.environ, compiled.CACHE_VARIABLE: str(tmp_path)}
+    env.pop(compiled.ENVIRONMENT_VARIABLE, None)  # the default: wait for the warm-up
+    (tmp_path / f"ready-{compiled.package_key()}-latin").write_text("")
+    (tmp_path / f"warming-{compiled.package_key()}").write_text("1")
+    if compiled.state() == "off":
+        pytest.skip("the compiled layer is off here (FUTOMIP_COMPILE=0 or no numba)")
+
+    def run(*extra: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "futomip", "solvers", *extra], capture_output=True, text=True,
+                              env=env, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    data = json.loads(run("--json"))
+    assert data["kernels"] == "warming up"
+    assert data["kernel_families"] == {"latin": "ready", "nonogram": "warming up"}
+    assert "by family: latin ready (its searches use them now), nonogram warming up" in run()
+
+
 def test_no_solve_writes_the_model_and_stops(tmp_path, capsys):
     """--no-solve --write-lp writes a model that the highs program solves to the known grid,
     reports status "written" with no grid and no solve time, and exits 0."""

@@ -108,8 +108,9 @@ def run_command(args, started: float) -> int:
         if chosen["milp_reason"]:
             say(f"  where the MILP runs (--all, --explain, model files, --method milp): "
                 f"{_default_line(kind, chosen['milp_reason'])}")
-    apart = "" if set(families.values()) == {kernels} else \
-        "; " + ", ".join(f"{family} family: {word}" for family, word in families.items())
+    apart = "" if set(families.values()) == {kernels} else "; by family: " + ", ".join(
+        f"{family} {word}" + (" (its searches use them now)" if word in ("ready", "compiled") else "")
+        for family, word in families.items())
     say(f"\ncompiled search kernels: {kernels} ({_KERNEL_WORDS[kernels]}{apart})")
     return 0
 
