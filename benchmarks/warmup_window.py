@@ -1,6 +1,6 @@
 """The first minute after installing: how a command fares while the background warm-up compiles.
 
-    python benchmarks/warmup_window.py PUZZLE [--tree DIR] [--after 3] [--time-limit 60] [--json OUT]
+    python benchmarks/warmup_window.py PUZZLE [--index K] [--tree DIR] [--after 3] [--time-limit 60] [--json OUT]
 
 Starts from an empty kernel cache (a fresh ``FUTOMIP_KERNEL_CACHE`` folder) with
 ``FUTOMIP_COMPILE`` unset, as a fresh install has it, and solves PUZZLE with HiGHS
@@ -12,8 +12,8 @@ command cost.  It stops ``--after`` commands after every kernel is ready (``read
 inherits): a ``git archive`` of another revision, for the same measure side by side.
 
 One line per command: seconds since the first command started, the command's wall time,
-status, whether the search ran compiled, its nodes, and which families were ready when it
-ended (``ready-KEY-FAMILY`` files; none before the warm-up wrote families).
+status, whether the search ran compiled (the Latin family's search says; a nonogram's does not,
+its time does), its nodes, and which families were ready when it ended (``ready-KEY-FAMILY`` files; none before the warm-up wrote families).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pathlib import Path
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("puzzle")
+    parser.add_argument("--index", help="the puzzle's index in a file of several")
     parser.add_argument("--tree", help="a folder holding another futomip package to run instead")
     parser.add_argument("--after", type=int, default=3, help="commands to run once every kernel is ready")
     parser.add_argument("--time-limit", type=float, default=60.0)
@@ -44,7 +45,7 @@ def main() -> int:
         if args.tree:
             env["PYTHONPATH"] = str(Path(args.tree).resolve())
         command = [sys.executable, "-m", "futomip", puzzle, "--json", "--time-limit", str(args.time_limit),
-                   "--backend", "highspy", "--solver", "highs"]
+                   "--backend", "highspy", "--solver", "highs"] + (["--index", args.index] if args.index else [])
         began, after = time.perf_counter(), 0
         while after < args.after:
             start = time.perf_counter()
