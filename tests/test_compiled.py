@@ -477,3 +477,52 @@ def test_the_account_loads_nothing_when_the_deadline_leaves_no_room_for_the_load
     assert not nonogram_compiled.use_kernels(puzzle, stop_at=time.perf_counter() + compiled.LOAD_ROOM / 2)
     monkeypatch.setattr(compiled, "_decided", True)
     assert compiled.pays(time.perf_counter()) and nonogram_compiled.use_kernels(puzzle, stop_at=time.perf_counter())
+
+
+_NEW_FILES = textwrap.dedent('''
+    import os, subprocess, sys
+    cache = os.environ["FUTOMIP_KERNEL_CACHE"]
+    def files():
+        return {os.path.join(folder, name) for folder, _, names in os.walk(cache) for name in names}
+    before = files()
+    done = subprocess.run([sys.executable, "-m", "futomip", *sys.argv[1:], "--json", "--time-limit", "60"],
+                          capture_output=True, text=True)
+    print(done.returncode, sorted(os.path.basename(path) for path in files() - before))
+''')
+
+
+@pytest.mark.slow
+def test_after_the_warmup_no_command_compiles_a_kernel_in_its_own_process(tmp_path):
+    """After the background warm-up, commands that reach kernels from Python in ways the
+    warm-up's searches do not (the LP dive's fixings, a compiled search starting from fixed
+    cells, the Python learning search's compiled line solves and explanations) load every
+    kernel from the cache and add nothing to it: a kernel compiled in a user's process takes
+    seconds that no time limit stops.  Each command once compiled one (29 Nov)."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    env = {**os.environ, compiled.CACHE_VARIABLE: str(tmp_path)}
+    env.pop(compiled.ENVIRONMENT_VARIABLE, None)
+    key = subprocess.run([sys.executable, "-c", "from futomip import compiled; print(compiled.package_key())"],
+                         capture_output=True, text=True, env=env, check=True).stdout.strip()
+    ready = tmp_path / f"ready-{key}"
+    subprocess.run([sys.executable, "-m", compiled.WARMUP_MODULE, str(ready), str(tmp_path / "lock")],
+                   env={**env, compiled.ENVIRONMENT_VARIABLE: "1"}, check=True, capture_output=True, timeout=1200)
+    assert ready.exists()
+    taai = "../shared/corpus/nonogram-taai-tournament/question/taai2011.txt"
+    qcp = "../shared/corpus/latin-qcp-minizinc-benchmarks/QCP/qcp-25-264-0_ext.mzn"
+    commands = [[qcp, "--backend", "highspy", "--solver", "highs"]]
+    if os.path.exists(taai):
+        commands += [[taai, "--index", "506", "--backend", "highspy", "--solver", "highs", "--unique"],
+                     [taai, "--index", "586", "--method", "sat"] if _has_pysat() else None]
+    for command in filter(None, commands):
+        if not os.path.exists(command[0]):
+            continue
+        done = subprocess.run([sys.executable, "-c", _NEW_FILES, *command], capture_output=True, text=True, env=env,
+                              timeout=300, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split(" ", 1) == ["0", "[]\n"], (command, done.stdout)
+
+
+def _has_pysat() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("pysat") is not None

@@ -10,7 +10,9 @@ kernels are compiled by solving small made-up puzzles of each kind through the o
 pipeline, with the thresholds that normally keep small puzzles in Python set to zero:
 
 - nonograms: a 25x25 permutation matrix's clues (the split search's learning and probing
-  engines, and probing as a reduction), and a 70x8 one (lines over 62 cells: the array board);
+  engines, and probing as a reduction), the same with a black first row (a root with fixed
+  cells, which the compiled search fixes from Python), and a 70x8 one (lines over 62 cells:
+  the array board), then the line kernels the Python search calls (``_line_entry_points``);
 - the Latin family: a 9x9 Futoshiki, a 9x9 Sudoku, a 9x9 Adjacent and an order-20 Latin
   completion, each from a random Latin square with a few of its values and signs given
   (the split search with its kernels from the first node); then every entry point of
@@ -63,6 +65,9 @@ def puzzles(seed: int = 0) -> list:
     # nothing and the split search must run (its kernels compile on its first call).
     permutation = rng.sample(range(25), 25)
     grid = [[int(c == permutation[r]) for c in range(25)] for r in range(25)]
+    # The same with its first row black: line solving fixes that row, and the compiled search
+    # starts by fixing those cells from Python (``CompiledLearner._fix``), a call of its own.
+    fixed = [[1] * 25] + grid[1:]
     columns = rng.sample(range(70), 8)
     wide = [[int(c == columns[r]) for c in range(70)] for r in range(8)]
     square = _square(9, rng)
@@ -77,7 +82,8 @@ def puzzles(seed: int = 0) -> list:
     sudoku_givens = tuple(tuple(v if rng.random() < 0.3 else 0 for v in row) for row in sudoku)
     order = _square(20, rng)
     holes = tuple(tuple(v if rng.random() < 0.6 else 0 for v in row) for row in order)
-    return [from_grid(grid, name="warm-nonogram-25"), from_grid(wide, name="warm-nonogram-70x8"),
+    return [from_grid(grid, name="warm-nonogram-25"), from_grid(fixed, name="warm-nonogram-25-fixed"),
+            from_grid(wide, name="warm-nonogram-70x8"),
             Futoshiki.from_clues(9, given, less, name="warm-futoshiki"), Sudoku(9, sudoku_givens, name="warm-sudoku"),
             Adjacent.from_solution(tuple(map(tuple, square)), given, name="warm-adjacent"),
             LatinSquare(20, holes, name="warm-latin-20")]
@@ -131,6 +137,8 @@ def warm_up(say=print, first: str | None = None, done=lambda family: None) -> li
                 say(f"{puzzle.name} {level} {engine or ''}: {result.status} in {time.perf_counter() - began:.1f} s")
             if family == "latin":
                 _latin_entry_points(next(puzzle for puzzle in puzzles() if puzzle.kind == "sudoku"))
+            else:
+                _line_entry_points(next(puzzle for puzzle in puzzles() if puzzle.name == "warm-nonogram-25-fixed"))
             nonogram_split.ENGINE = engine_before
             done(family)
     finally:
@@ -152,6 +160,23 @@ def _latin_entry_points(sudoku) -> None:
     core.search(1)
     core.restart()
     core.undo(0)
+
+
+def _line_entry_points(puzzle) -> None:
+    """The line kernels the Python learning search calls from Python once they pay
+    (``nonogram_compiled.LineKernel``: a line solve and its two explanations), each once on
+    ``puzzle``'s first row, whose clue fills it: nothing known forces cell 0 black, and a white
+    cell 0 leaves the row no placement.  The warm-up's searches run compiled from the start,
+    so without this a user's first such search compiled them in its own process."""
+    from ..reduction.nonogram_compiled import LineKernel
+
+    clues = list(puzzle.rows) + list(puzzle.cols)
+    width, height = puzzle.width, puzzle.height
+    kernel = LineKernel(clues, [width] * height + [height] * width)
+    assert clues[0] == (width,), "the first row must be all black"
+    kernel.solve(0, 0, 0)
+    kernel.explain_cell(0, 0, 0, 0, 1)
+    kernel.explain_conflict(0, 0, 1)
 
 
 def main(argv: list[str] | None = None) -> int:
