@@ -269,7 +269,7 @@ def loaded(family: str | None = None) -> bool:
     """Whether kernels (of ``family``; None: every kernel) already run compiled in this process
     (never imports numba): a caller that would only gain a little from compiling can use them
     when someone else paid for it."""
-    return bool(_decided) or family is not None and family in _switched
+    return bool(_decided) or family in _switched
 
 
 def count_interpreted(seconds: float) -> None:
