@@ -488,6 +488,7 @@ _NEW_FILES = textwrap.dedent('''
     done = subprocess.run([sys.executable, "-m", "futomip", *sys.argv[1:], "--json", "--time-limit", "60"],
                           capture_output=True, text=True)
     print(done.returncode, sorted(os.path.basename(path) for path in files() - before))
+    print(done.stdout.splitlines()[0] if done.stdout else "{}")
 ''')
 
 
@@ -513,13 +514,24 @@ def test_after_the_warmup_no_command_compiles_a_kernel_in_its_own_process(tmp_pa
     if os.path.exists(taai):
         commands += [[taai, "--index", "506", "--backend", "highspy", "--solver", "highs", "--unique"],
                      [taai, "--index", "586", "--method", "sat"] if _has_pysat() else None]
+    import futomip
+    import futomip.io
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     for command in filter(None, commands):
         if not os.path.exists(command[0]):
             continue
         done = subprocess.run([sys.executable, "-c", _NEW_FILES, *command], capture_output=True, text=True, env=env,
-                              timeout=300, cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+                              timeout=300, cwd=root)
         assert done.returncode == 0, done.stderr
-        assert done.stdout.split(" ", 1) == ["0", "[]\n"], (command, done.stdout)
+        first, report = done.stdout.split("\n", 1)
+        assert first == "0 []", (command, done.stdout)
+        # Every grid the command printed passes the independent verifier.
+        result = json.loads(report)
+        index = int(command[command.index("--index") + 1]) if "--index" in command else 0
+        puzzle = futomip.io.read(os.path.join(root, command[0]))[index]
+        for grid in [result["solution"]] + [found for found in result.get("solutions") or []]:
+            assert futomip.verify(puzzle, tuple(map(tuple, grid))) == [], command
 
 
 def _has_pysat() -> bool:
