@@ -2,7 +2,7 @@
 
     python benchmarks/latin_search_speed.py FILE[#INDEX]... [--baseline REV] [--limit 10]
            [--variants old,old-compiled,python,interpreted,compiled,compiled-norestart,compiled-restart1000]
-           [--first] [--json OUT]
+           [--first] [--warm] [--json OUT]
 
 Each variant is one long-lived worker process (so numba's import and the loading of its
 cached kernels are paid once, in a first search of the first file outside the measure); the puzzles go to the workers one by
@@ -21,7 +21,10 @@ in Python (``latin_core.COMPILE_AFTER`` and ``futomip.compiled.PAYS_AFTER`` infi
 ``FUTOMIP_COMPILE=0``; ``compiled`` with the kernels compiled from the first node;
 ``compiled-norestart`` the same with the restart policy off, ``compiled-restartK`` with
 ``Restarts("plain", K)`` (``futomip.options.Restarts``, given to the ``Split``).  ``--first`` stops each search at its first leaf (the time to a
-first solution's sub-puzzle).
+first solution's sub-puzzle).  ``--warm`` runs each search once more, unmeasured, right before
+the measured one in the same worker: the rate of a search whose code and data are in the
+caches, against the default's rate of a search that follows other work (its own reduction in
+this process, the other variants' searches in theirs), as a search in use does.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ for line in sys.stdin:
     path, _, index = path.partition("#")
     puzzle = io.read(path)[int(index or 0)]
     root = reduce(puzzle, "split")
+    if {warm!r}:
+        warm = latin_split.Split(puzzle, root, stop_at=time.perf_counter() + float(limit),
+                                 **(({{}} if mode is None else {{"mode": mode}}) | policy))
+        for _ in (warm if warm.needed else ()):
+            pass
     start, cpu = time.perf_counter(), time.process_time()
     kwargs = ({{}} if mode is None else {{"mode": mode}}) | policy
     search = latin_split.Split(puzzle, root, stop_at=start + float(limit), **kwargs)
@@ -75,7 +83,7 @@ for line in sys.stdin:
 '''
 
 
-def _worker(variant: str, base: str, first_only: bool) -> subprocess.Popen:
+def _worker(variant: str, base: str, first_only: bool, warm: bool) -> subprocess.Popen:
     env = dict(os.environ)
     old = variant.startswith("old")
     mode = {"old": None, "python": "auto", "old-python": "auto", "interpreted": "interpreted"}.get(variant, "compiled")
@@ -83,7 +91,7 @@ def _worker(variant: str, base: str, first_only: bool) -> subprocess.Popen:
         env["FUTOMIP_COMPILE"] = "0"
     restarts = variant.split("-", 1)[1].removeprefix("restart") \
         if variant.startswith("compiled-") else "default"
-    code = WORKER.format(old=old, base=base, mode=mode, restarts=restarts, first_only=first_only,
+    code = WORKER.format(old=old, base=base, mode=mode, restarts=restarts, first_only=first_only, warm=warm,
                          python=variant in ("python", "old-python"))
     return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             text=True, env=env, cwd=ROOT)
@@ -101,6 +109,8 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=10.0)
     parser.add_argument("--variants", default="old,interpreted,compiled,compiled-norestart")
     parser.add_argument("--first", action="store_true", help="stop each search at its first leaf")
+    parser.add_argument("--warm", action="store_true",
+                        help="run each search once, unmeasured, right before the measured run")
     parser.add_argument("--json")
     args = parser.parse_args()
     variants = args.variants.split(",")
@@ -108,7 +118,7 @@ def main() -> int:
         if any(variant.startswith("old") for variant in variants):
             archive = subprocess.run(["git", "archive", args.baseline], cwd=ROOT, capture_output=True, check=True)
             subprocess.run(["tar", "-x", "-C", base], input=archive.stdout, check=True)
-        workers = {variant: _worker(variant, base, args.first) for variant in variants}
+        workers = {variant: _worker(variant, base, args.first, args.warm) for variant in variants}
         for worker in workers.values():
             # A first search outside the measure: imports, and numba's loading of the cached
             # kernels.  A puzzle the reduction settles searches nothing (and loads no kernels),
