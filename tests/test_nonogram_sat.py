@@ -159,7 +159,7 @@ def test_solver_sides_answer_exclude_and_stop_at_the_deadline(side):
     make = getattr(sat_sides, side)
     puzzle = load("data/nonogram/minizinc/dom_06.dzn")
     domains, found = reduce(puzzle, "probing"), []
-    solver = make(sat._solver_name(), puzzle, domains, found, Deadline(60), None)
+    solver = make(sat.solver_name(), puzzle, domains, found, Deadline(60), None)
     try:
         solver.resume()
         status, grid = _answer(solver)
@@ -169,7 +169,7 @@ def test_solver_sides_answer_exclude_and_stop_at_the_deadline(side):
     finally:
         solver.close()
     knotty = load("data/nonogram/wolter/knotty.nin")
-    solver = make(sat._solver_name(), knotty, reduce(knotty, "probing"), [], Deadline(2), None)
+    solver = make(sat.solver_name(), knotty, reduce(knotty, "probing"), [], Deadline(2), None)
     try:
         solver.resume()
         assert _answer(solver, 10) == GAVE_UP

@@ -398,6 +398,27 @@ def test_the_hard_deadline_keeps_what_was_found(task, after):
     assert elapsed < 2 + 0.5 + 1.5, f"took {elapsed:.1f} s"
 
 
+def test_the_hard_deadline_names_the_route_the_registry_chose():
+    """A solve stuck under the default route (nothing named on the command line): the report
+    says which backend, solver and method were running and why they were chosen (it said
+    "" for all three names, as nothing was named and no result had come)."""
+    from futomip.methods.default import choose
+    from futomip.options import Options
+    from futomip.pipeline import Task
+
+    chosen = choose("futoshiki", Task("unique"), Options())
+    done = subprocess.run([sys.executable, "-c", _STUCK_SECOND_SOLVE.format(after=1), str(SAMPLE), "--unique", "--json",
+                           "--time-limit", "2"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    answer = json.loads(done.stdout)
+    assert "did not stop at the time limit" in answer["message"], answer
+    assert (answer["backend"], answer["solver"]) == (chosen.pair.backend, chosen.pair.solver), answer
+    assert answer["method"] == "milp" and answer["configuration"] == chosen.reason
+    import futomip
+
+    assert futomip.verify(futomip.io.load(SAMPLE), answer["solution"]) == []
+
+
 _MANY_THEN_STUCK = """
 import random, sys, time
 from futomip import stopping

@@ -12,6 +12,7 @@ import shlex
 import sys
 import threading
 import time
+from typing import NamedTuple
 
 from .. import io, stopping
 from ..errors import VerificationError
@@ -117,10 +118,15 @@ def run_command(args, started: float) -> int:
     found: dict[int, list] = {}  # --all and --unique: the solutions of each puzzle as they come
     texts: dict = {}  # --all --json: their JSON, written as they come (GridTexts)
     pairs: dict[str, tuple[str, str, str]] = {}  # puzzle kind -> (backend, solver, encoding) its last result used
-    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, texts, pairs, worst)
+    routes: dict[int, Route] = {}  # puzzle -> what its route runs, once chosen (for the hard deadline's report)
+    printed = _hold_the_limit(args, puzzles, deadline, options.time_limit, found, texts, pairs, worst, routes)
     for number, puzzle in enumerate(puzzles):
         _header(args, puzzles, number)
         found[id(puzzle)] = []  # started (after its header: the hard deadline's report reads this)
+        if solver is None:
+            route = _route(args, puzzle, task, options)
+            if route is not None:
+                routes[id(puzzle)] = route
         try:
             with status_line(args.quiet) as progress:
                 result = (solver(puzzle) if solver else
@@ -165,6 +171,39 @@ def _method_solver(args, task: Task, options: Options, deadline: Deadline):
     return lambda puzzle: methods.run(name, puzzle, options, deadline, task.action == "unique", params)
 
 
+class Route(NamedTuple):
+    """What a puzzle's route runs, as its ``Result`` will name it: for the report printed when
+    the hard deadline ends the command before the result (a solver that never returned)."""
+
+    method: str
+    backend: str
+    solver: str
+    configuration: str
+
+
+def _route(args, puzzle, task: Task, options: Options) -> Route | None:
+    """The route ``_runner`` takes for ``puzzle`` (the registry's choice; the MILP's with
+    ``--method milp``), or None when it cannot be told here: the run itself then raises
+    whatever made the choice fail.  The choice's probes are cached, so the run repeats none."""
+    from ..methods import default, sat
+    from ..solvers import wanted_capabilities
+    from ..solvers.defaults import MILP, configuration
+
+    try:
+        if args.method == "milp":
+            chosen = configuration(puzzle.kind, options.backend, options.solver, options.reduce,
+                                   wanted_capabilities(options, task.writes))
+        else:
+            chosen = default.choose(puzzle.kind, task, options)
+        if chosen.method == MILP:
+            return Route(MILP, chosen.pair.backend, chosen.pair.solver, chosen.reason)
+        if chosen.method == "sat":
+            return Route("sat", "sat", sat.solver_name(), chosen.reason)
+        return Route(chosen.method, chosen.method, "", chosen.reason)
+    except Exception:  # noqa: BLE001 - the run raises it again, where the CLI reports it
+        return None
+
+
 def _runner(args):
     """``--method milp`` pins the MILP pipeline; otherwise the registry's route, which keeps
     the MILP for tasks and options a method beside it cannot take (``futomip.methods.default``)."""
@@ -186,7 +225,7 @@ def _header(args, puzzles, number: int) -> None:
 
 
 def _hold_the_limit(args, puzzles, deadline, limit, found: dict, texts: dict, pairs: dict,
-                    worst: list[int]) -> list[int]:
+                    worst: list[int], routes: dict) -> list[int]:
     """Make ``--time-limit`` a wall-clock promise: should a solver ignore both its own limit
     and the cancel (see ``stopping.set_hard_deadline``), the process ends at the limit plus
     its allowance (10% or 0.5 s, less a margin for leaving), after printing a result for
@@ -194,6 +233,7 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, texts: dict, pa
     ``found``) and those never started.  The list returned collects printed puzzles; when
     every puzzle was printed (the deadline passed while the last answer was being written,
     see ``stopping.hard_deadline_waits``) the exit code is the command's own, ``worst[0]``.
+    The running puzzle's report names its route (``routes``) once it was chosen.
     With ``--all --json`` the grids' JSON was written as they came (``texts``), so the report
     is a join: formatting tens of thousands of grids here outlasted the watchdog's time."""
     from ..batch.records import json_text, text_report
@@ -211,6 +251,10 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, texts: dict, pa
             if number in printed:
                 continue
             backend, solver, encoding = _pair_names(args, puzzle, pairs)
+            route = routes.get(id(puzzle))
+            if route is not None:
+                backend, solver = route.backend, route.solver
+                encoding = encoding if route.method == "milp" else ""
             started = id(puzzle) in found
             grids = found.get(id(puzzle), [])
             written = texts.get(id(puzzle))
@@ -229,6 +273,8 @@ def _hold_the_limit(args, puzzles, deadline, limit, found: dict, texts: dict, pa
             result = Result(puzzle, "solved" if grids else "time_limit", grids[0] if grids else None,
                             backend=backend, solver=solver, encoding=encoding, seconds={"total": limit},
                             message=message)
+            if route is not None:
+                result.method, result.configuration = route.method, route.configuration
             if args.all:
                 # What --all had found is kept (each grid was verified when it came).
                 result.solutions, result.complete = list(grids), False

@@ -55,19 +55,20 @@ TASKS = ("solve", "unique")
 """What the method does: one grid, or a uniqueness proof (no enumeration, no model files)."""
 MISSING = "python-sat is not installed (pip install 'futomip[sat]')"
 """Why the registry passes the method over where it cannot run (``futomip.methods.default``)."""
-__all__ = ["KINDS", "EXACT", "SOLVERS", "TASKS", "MISSING", "available", "solve"]
+__all__ = ["KINDS", "EXACT", "SOLVERS", "TASKS", "MISSING", "available", "solver_name", "solve"]
 
 
 def available() -> bool:
     """Whether python-sat with one of ``SOLVERS`` is installed."""
     try:
-        _solver_name()
+        solver_name()
     except SolverUnavailableError:
         return False
     return True
 
 
-def _solver_name() -> str:
+def solver_name() -> str:
+    """The python-sat solver the method runs (the first of ``SOLVERS`` installed)."""
     try:
         from pysat.solvers import SolverNames
     except ImportError:
@@ -98,7 +99,7 @@ def _sides(puzzle, domains, options: Options, deadline: Deadline, found: list, n
 def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:
     from ..reduction.nonogram_compiled import reduce
 
-    name = _solver_name()
+    name = solver_name()
     start = time.perf_counter()
     domains = reduce(puzzle, "probing", stop_at=deadline.end)
     reduced = time.perf_counter()
