@@ -258,6 +258,33 @@ def test_solver_options_reach_the_solver(pair):
     assert raw.status == SOLVED and [round(v) for v in raw.values] == [0, 0, 1], raw.message
 
 
+@pytest.mark.parametrize("backend", ["pulp", "pyomo"])
+def test_a_solver_stopped_by_its_own_limit_proves_nothing(backend):
+    """SCIP stopped by ``limits/solutions=0`` before its first solution, on a feasible model:
+    an error that says so, never "infeasible" (PuLP files that stop's solution status under
+    infeasible, which futomip once took as a proof)."""
+    require_pair(backend, "scip")
+    for model in (_one_of_three(), _choose_two_of_four()):
+        raw = _open((backend, "scip"), model, solver_options=(("limits/solutions", "0"),)).solve(30)
+        assert raw.status not in (INFEASIBLE, SOLVED), (raw.status, raw.message)
+        assert "infeasib" not in (raw.message or "") or "no proof" in raw.message, raw.message
+
+
+@pytest.mark.parametrize("backend", ["pulp", "highspy"])
+def test_highs_stopped_by_its_node_limit_says_so(backend):
+    """HiGHS stopped by ``mip_max_nodes=0`` on a 9x9 it cannot settle at the root: an error
+    in words on both layers (PuLP's table of HiGHS statuses lacks that one, which surfaced as
+    ``KeyError: <HighsModelStatus.kSolutionLimit: 16>``), never "infeasible"."""
+    require_pair(backend, "highs")
+    puzzle = futomip.load(DATA / "futoshiki" / "hard9" / "hard9-seed100.txt")
+    result = futomip.solve(puzzle, options=Options(backend, "highs", reduce="none",
+                                                   solver_options=(("mip_max_nodes", "0"),)))
+    assert result.status in ("error", "solved"), (result.status, result.message)
+    assert "KeyError" not in (result.message or ""), result.message
+    if result.status == "solved":
+        assert futomip.verify(puzzle, result.grid) == []
+
+
 @pytest.mark.parametrize("solver", ["highs", "scip", "cpsat"])
 def test_unknown_solver_option_is_refused_with_the_valid_names(solver):
     """A solver that can list its options refuses an unknown name, suggesting close ones and

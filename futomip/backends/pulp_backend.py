@@ -92,13 +92,21 @@ class PulpSession(Session):
             if time_limit is not None:
                 return RawSolution(TIME_LIMIT, message=f"PuLP/{self.solver.name}: no solution within the time limit")
             return RawSolution(ERROR, message=f"PuLP/{self.solver.name}: status undefined")
-        if status == pulp.LpStatusInfeasible or solution_status == pulp.LpSolutionInfeasible:
+        # Only the problem's status proves infeasibility: PuLP files the solution status of a
+        # solver stopped by one of its limits ("Not Solved": SCIP's solution or restart limits)
+        # under infeasible too.
+        if status == pulp.LpStatusInfeasible:
             if not self.solver.trusts_infeasible(elapsed, time_limit):
                 return RawSolution(TIME_LIMIT, message=f"PuLP/{self.solver.name} said infeasible at the time limit; "
                                                        "not taken as a proof")
             return RawSolution(INFEASIBLE)
-        if time_limit is not None and status == pulp.LpStatusNotSolved:
-            return RawSolution(TIME_LIMIT, message="PuLP: not solved within the time limit")
+        if status == pulp.LpStatusNotSolved:
+            # Stopped by a limit: the time limit when it came near it, else one of the solver's
+            # own (a solver option such as SCIP's limits/solutions).
+            if time_limit is not None and elapsed >= 0.95 * time_limit:
+                return RawSolution(TIME_LIMIT, message="PuLP: not solved within the time limit")
+            return RawSolution(ERROR, message=f"PuLP/{self.solver.name} stopped without a solution after {elapsed:.2f} s "
+                                              "(status Not Solved: a limit of the solver's, no proof of infeasibility)")
         return RawSolution(ERROR, message=f"PuLP status {pulp.LpStatus.get(status, status)}, "
                                           f"solution status {pulp.LpSolution.get(solution_status, solution_status)}")
 

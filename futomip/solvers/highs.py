@@ -385,6 +385,17 @@ def _timed_highs(pulp):
                 highs.setOptionValue("presolve", self.optionsDict.get("presolve", "choose"))
                 self.futomip_note = RETRIED_WITHOUT_PRESOLVE
 
+        def findSolutionValues(self, lp):
+            try:
+                return super().findSolutionValues(lp)
+            except KeyError:
+                # A model status PuLP's table lacks (HiGHS' kSolutionLimit, also its node
+                # limit): a limit of HiGHS' own; the values are a solution only if HiGHS has
+                # one (the row check of the solve checks it again).
+                found = lp.solverModel.getInfo().primal_solution_status == 2
+                return pulp.LpStatusNotSolved, (pulp.LpSolutionIntegerFeasible if found else
+                                                pulp.LpSolutionNoSolutionFound)
+
     return TimedHighs
 
 
