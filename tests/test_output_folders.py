@@ -121,6 +121,27 @@ def test_the_python_api_says_what_is_wrong_with_a_wrong_argument():
         futomip.render(puzzle, [[1, 2], [2, 1]])
 
 
+def test_verify_takes_numpy_grids_and_names_floats():
+    """A grid kept as a numpy array of integers is a grid (its cells once read as
+    "holds np.int64(7), not a value in 1..7"); floats on a board of numbers are named as
+    such, while a nonogram's cells, black or white, are read by value."""
+    import numpy as np
+
+    import futomip
+
+    for path in (SAMPLE, DATA / "sudoku" / "hardest.txt", DATA / "nonogram" / "formats" / "two-puzzles.taai"):
+        puzzle = io.read(path)[0]
+        grid = futomip.solve(puzzle).grid
+        assert futomip.verify(puzzle, np.array(grid)) == []
+        assert futomip.verify(puzzle, np.array(grid, dtype=np.int32).tolist()) == []
+        problems = futomip.verify(puzzle, np.array(grid, dtype=np.float32))
+        if puzzle.kind == "nonogram":
+            assert problems == []
+            assert futomip.verify(puzzle, np.array(grid) * 0.5) != []
+        else:
+            assert len(problems) == 1 and "not an integer" in problems[0], problems
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, which refuses every write")
 def test_convert_names_the_output_that_a_write_fails_on(capsys):
     """A write that fails past the up-front checks (a full disk, /proc) names the path, exit 2."""

@@ -7,6 +7,8 @@ is the oracle that checks every grid a solver returns.
 
 from __future__ import annotations
 
+from numbers import Integral, Real
+
 from ..errors import UsageError
 from ..kinds import kind_of
 from .adjacent import Adjacent
@@ -31,7 +33,24 @@ def verify(puzzle, grid) -> list[str]:
             len(row)
     except TypeError:
         return [f"the grid is not a sequence of rows: got {type(grid).__name__}"]
-    return module.verify(puzzle, grid)
+    problems = module.verify(puzzle, grid)
+    if not problems or all(type(value) is int for row in grid for value in row):
+        return problems
+    # Values of other types (read again only when the rules found something: the solvers'
+    # grids, checked by the thousand, hold ints): numpy's integers are integers, floats not.
+    plain = []
+    for r, row in enumerate(grid):
+        plain.append([_plain(value) for value in row])
+        floats = [value for value in row if isinstance(value, Real) and not isinstance(value, Integral)]
+        if floats:
+            return [f"row {r + 1} holds {float(floats[0])!r}, not an integer: a grid's values are integers "
+                    "(round a solver's values first)"]
+    return module.verify(puzzle, plain)
+
+
+def _plain(value):
+    # numpy's integers (a grid kept as an array) are integers: the rules compare Python ints.
+    return int(value) if isinstance(value, Integral) and not isinstance(value, bool) else value
 
 
 def render(puzzle, grid=None) -> str:
