@@ -120,3 +120,24 @@ def test_a_method_row_below_the_milp_row_that_runs_is_not_the_default(monkeypatc
 def test_rows_of_four_fields_are_milp_rows(table):
     """Rows written before the method column read as "milp" rows with their pair and level."""
     assert defaults.rows("nonogram")[0] == ("milp", "ortools", "cpsat", "probing", "fastest")
+
+
+@pytest.mark.parametrize("name", ["nonogram/formats/two-puzzles.taai", "futoshiki.dat"])
+def test_a_puzzle_the_time_limit_never_let_start_names_its_route(name):
+    """Out of time before the run: the result says so in the names of the route the registry
+    chose (a nonogram's sent to the sat method read "ortools/cpsat", method "milp", and no
+    configuration)."""
+    import time
+
+    from conftest import DATA
+    from futomip import io
+    from futomip.methods import default
+    from futomip.options import Deadline, Options
+    from futomip.pipeline import Task
+
+    puzzle = io.read(DATA / name)[0]
+    chosen = default.choose(puzzle.kind, Task(), Options(time_limit=1))
+    result = default.run(puzzle, Task(), Options(time_limit=1), Deadline(1, start=time.perf_counter() - 5))
+    assert result.status == "time_limit" and "before this puzzle started" in result.message
+    assert (result.method, result.configuration) == (chosen.method, chosen.reason)
+    assert (result.backend, result.solver) == default.names(chosen)

@@ -185,9 +185,9 @@ def _route(args, puzzle, task: Task, options: Options) -> Route | None:
     """The route ``_runner`` takes for ``puzzle`` (the registry's choice; the MILP's with
     ``--method milp``), or None when it cannot be told here: the run itself then raises
     whatever made the choice fail.  The choice's probes are cached, so the run repeats none."""
-    from ..methods import default, sat
+    from ..methods import default
     from ..solvers import wanted_capabilities
-    from ..solvers.defaults import MILP, configuration
+    from ..solvers.defaults import configuration
 
     try:
         if args.method == "milp":
@@ -195,11 +195,7 @@ def _route(args, puzzle, task: Task, options: Options) -> Route | None:
                                    wanted_capabilities(options, task.writes))
         else:
             chosen = default.choose(puzzle.kind, task, options)
-        if chosen.method == MILP:
-            return Route(MILP, chosen.pair.backend, chosen.pair.solver, chosen.reason)
-        if chosen.method == "sat":
-            return Route("sat", "sat", sat.solver_name(), chosen.reason)
-        return Route(chosen.method, chosen.method, "", chosen.reason)
+        return Route(chosen.method, *default.names(chosen), chosen.reason)
     except Exception:  # noqa: BLE001 - the run raises it again, where the CLI reports it
         return None
 

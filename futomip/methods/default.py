@@ -35,7 +35,7 @@ from ..solvers import wanted_capabilities
 from ..solvers.defaults import MILP, Configuration, configuration
 from . import run as run_method, why_not
 
-__all__ = ["KINDS", "EXACT", "pinned", "choose", "run", "solve", "keyword_solve"]
+__all__ = ["KINDS", "EXACT", "pinned", "choose", "names", "run", "solve", "keyword_solve"]
 
 KINDS = frozenset(_ALL_KINDS)
 EXACT = True
@@ -82,15 +82,34 @@ def choose(kind: str, task: Task = Task(), options: Options = Options()) -> Conf
     return configuration(kind, None, None, None, wanted, lambda name: why_not(name, task, kind))
 
 
+def names(chosen: Configuration) -> tuple[str, str]:
+    """The ``backend`` and ``solver`` a ``Result`` of the ``chosen`` route carries."""
+    if chosen.method == MILP:
+        return chosen.pair.backend, chosen.pair.solver
+    if chosen.method == "sat":
+        from .sat import solver_name
+
+        return "sat", solver_name()
+    return chosen.method, ""
+
+
 def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Deadline | None = None,
         progress: Callable[[str], None] | None = None,
         on_solution: Callable[[int, object], None] | None = None) -> Result:
     """``futomip.pipeline.run`` with the registry's route: the same arguments, the same ``Result``."""
     deadline = deadline or Deadline(options.time_limit)
-    if is_race(options.solver) or (deadline.expired and deadline.seconds is not None):
-        # A race names no single pair; out of time: the pipeline says so without starting anything.
+    if is_race(options.solver):
+        # A race names no single pair.
         return run_pipeline(puzzle, task, options, deadline, progress, on_solution)
     chosen = choose(puzzle.kind, task, options)
+    if deadline.expired and deadline.seconds is not None:
+        # Out of time: the pipeline says so without starting anything, in the route's names.
+        result = run_pipeline(puzzle, task, options, deadline, progress, on_solution)
+        if chosen.method != MILP:
+            result.method, result.encoding = chosen.method, ""
+            result.backend, result.solver = names(chosen)
+        result.configuration = chosen.reason
+        return result
     if chosen.method == MILP:
         result = run_pipeline(puzzle, task, options, deadline, progress, on_solution)
     else:
