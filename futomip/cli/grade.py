@@ -1,6 +1,7 @@
 """``futomip grade FILE [FILE ...]``: the human grade and the MIP-effort rating of every puzzle
 in one or more files (``futomip.make.grade`` says what they measure).  Every file is read
-before any grading, so a file that cannot be read stops the command before any work."""
+before any grading, so a file that cannot be read stops the command before any work.  Exit 0
+when every puzzle was graded, 1 when the time limit left one ungraded."""
 
 from __future__ import annotations
 
@@ -44,6 +45,7 @@ def run_command(args, started: float) -> int:
     # With several files a text line starts with its file (puzzle names and numbers repeat).
     several = len(files) > 1
     printed: set[tuple[str, int]] = set()
+    ungraded: list[tuple[str, int]] = []  # left without a grade by the time limit: exit 1
     printing = threading.Lock()
 
     def not_graded(file: str, number: int, puzzle) -> str:
@@ -60,15 +62,17 @@ def run_command(args, started: float) -> int:
         # printed as not graded, and the program ends.
         def on_expiry() -> int:
             if printing.acquire(timeout=0.5):
-                for file, number, puzzle in puzzles:
-                    if (file, number) not in printed:
-                        say(not_graded(file, number, puzzle), flush=True)
-            return 0
+                left = [(file, number, puzzle) for file, number, puzzle in puzzles if (file, number) not in printed]
+                for file, number, puzzle in left:
+                    say(not_graded(file, number, puzzle), flush=True)
+                return 1 if left or ungraded else 0
+            return 1
 
         stopping.set_hard_deadline(deadline.end + max(0.1 * options.time_limit, 0.5) - 0.3, on_expiry)
     for file, number, puzzle in puzzles:
         if deadline.expired:
             line = not_graded(file, number, puzzle)
+            ungraded.append((file, number))
         else:
             marks = grade(puzzle, options, deadline)
             if args.json:
@@ -82,7 +86,7 @@ def run_command(args, started: float) -> int:
         with printing:
             say(line, flush=True)
             printed.add((file, number))
-    return 0
+    return 1 if ungraded else 0
 
 
 def _open_cells(marks) -> str:
