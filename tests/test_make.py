@@ -477,3 +477,24 @@ def test_a_check_cut_short_by_ctrl_c_is_an_interrupt_not_a_failed_maker(monkeypa
     monkeypatch.setattr(generate, "run", lambda *args: interrupted)
     with pytest.raises(stopping.Stopped):
         generate._unique(puzzle, Options(), Deadline(None), hidden)
+
+
+@pytest.mark.parametrize("kind", ["futoshiki", "sudoku"])
+def test_generate_printed_to_a_file_reads_back_or_says_to_use_o(tmp_path, kind):
+    """``futomip generate ... > file``: a Futoshiki is printed in the grid format and reads
+    back; a Sudoku is drawn for reading, and a note on stderr says to use -o (the file did not
+    read back and nothing said why)."""
+    import subprocess
+    import sys
+
+    from futomip import io
+
+    path = tmp_path / "p.txt"
+    with open(path, "w") as out:
+        done = subprocess.run([sys.executable, "-m", "futomip", "generate", "4", "--kind", kind, "--seed", "5"],
+                              stdout=out, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    if kind == "futoshiki":
+        assert io.load(path).size == 4 and "-o" not in done.stderr
+    else:
+        assert "drawn for reading" in done.stderr and "-o 'NAME-{seed}.EXT'" in done.stderr

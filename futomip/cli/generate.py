@@ -217,6 +217,12 @@ def run_command(args, started: float) -> int:
             # A nonogram is printed with its picture: the clues alone say little to the eye.
             say(render(puzzle, made.solution) if puzzle.kind == "nonogram" else render(puzzle))
             say()
+    if not args.output and args.kind != "futoshiki" and not sys.stdout.isatty():
+        # Only a Futoshiki's drawing is also a file format (grid): output sent to a file is
+        # most likely meant to be read back.
+        print(f"futomip: the {args.kind} boards printed are drawn for reading, not a file format futomip reads "
+              f"back; -o 'NAME-{{seed}}.EXT' writes each in the format of its extension (docs/formats.md), with "
+              "its solution beside it", file=sys.stderr)
     return 0
 
 
