@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import futomip
 from futomip.certainty import solutions
 from futomip.io.solutions import read_solutions
@@ -34,3 +36,18 @@ def test_a_contradictory_board_is_infeasible():
     puzzle = Str8ts.from_cells(3, black=[(0, 0)], digits={(0, 0): 2, (0, 2): 2})
     result = futomip.solve(puzzle, backend="highspy", solver="highs")
     assert result.status == "infeasible" and result.grid is None
+
+
+@pytest.mark.parametrize("pair", [None, ("pulp", "cbc")])
+def test_an_all_black_board_is_unique_without_a_remark(pair):
+    """Every cell black: the one (empty) grid is unique, and the no-good cut over no column that
+    proves it is no remark (the result said "row exclude(1) reads 0 <= -1")."""
+    from conftest import require_pair
+
+    puzzle = Str8ts.from_cells(2, {(r, c) for r in range(2) for c in range(2)})
+    if pair is not None:
+        require_pair(*pair)
+    keywords = {} if pair is None else {"backend": pair[0], "solver": pair[1]}
+    result = futomip.solve(puzzle, unique=True, **keywords)
+    assert (result.status, result.unique, result.message) == ("solved", True, "")
+    assert futomip.verify(puzzle, result.grid) == []

@@ -174,6 +174,10 @@ class Session(ABC):
         """
         for con in list(self.model.constraints) + self.extra:
             if not con.terms and not con.is_satisfied([]):
+                if con.family == "exclude":
+                    # A no-good cut over no column: the grid found has nothing left to differ in
+                    # (every cell fixed, or black), so no other one exists; nothing to remark.
+                    return RawSolution(INFEASIBLE)
                 return RawSolution(INFEASIBLE, message=f"row {con.name} reads 0 {con.sense} {con.rhs:g}")
         if self.model.num_vars == 0:
             return RawSolution(SOLVED, [])
