@@ -316,6 +316,26 @@ def test_solver_option_of_the_wrong_type_is_refused(solver, name, value):
         found.check_options([(name, value)])
 
 
+@pytest.mark.parametrize("solver,name,value,words", [
+    ("cpsat", "max_time_in_seconds", "-5", "must be non-negative"),
+    ("cpsat", "num_workers", "-3", "should be in [0,10000]"),
+    ("glpk", "tmlim", "abc", "takes a whole number (nnn), not 'abc'")])
+def test_solver_option_out_of_the_solvers_range_is_refused(solver, name, value, words):
+    """A value of the right type that the solver refuses (CP-SAT's ranges, glpsol's numbers)
+    is refused before any solve, in the solver's words (it surfaced as MODEL_INVALID or as
+    "Error while trying to execute glpsol")."""
+    found = solver_named(solver)
+    try:
+        names = found.option_names()
+    except ImportError as exc:
+        pytest.skip(f"{solver} is not installed here ({exc})")
+    if names is None:
+        pytest.skip(f"{solver} is not installed here (no glpsol on PATH)")
+    with pytest.raises(UsageError) as caught:
+        found.check_options([(name, value)])
+    assert words in str(caught.value)
+
+
 def test_highspy_and_cpsat_share_a_process():
     """highspy and OR-Tools' CP-SAT are imported and solve in one process, in either order
     (why CP-SAT runs in-process: futomip.solvers.cpsat)."""

@@ -88,6 +88,22 @@ class CpSat(Solver):
         except ValueError as exc:
             raise UsageError(str(exc)) from None
 
+    def check_options(self, pairs, layer: str | None = None) -> None:
+        super().check_options(pairs, layer)
+        if not pairs:
+            return
+        # Ranges are CP-SAT's own (max_time_in_seconds >= 0, num_workers in [0, 10000], ...): a
+        # solve of the empty model with the options says whether it takes them, in its words,
+        # where the real solve would only answer MODEL_INVALID.
+        from ortools.sat.python import cp_model
+
+        fields = parameter_fields()
+        trial = cp_model.CpSolver()
+        trial.parameters.merge_text_format("\n".join(f"{name}: {_text_value(fields[name], name, value)}"
+                                                      for name, value in pairs))
+        if trial.solve(cp_model.CpModel()) == cp_model.MODEL_INVALID:
+            raise UsageError(f"CP-SAT does not take these options: {trial.solution_info()}")
+
     def parameter_text(self, options) -> str:
         """futomip's seed, threads (default 1) and ``--solver-option`` values as one
         ``SatParameters`` text (raises ``UsageError`` on a bad name or value)."""

@@ -23,7 +23,7 @@ __all__ = ["SOLVER"]
 
 # "   --tmlim nnn       limit ...", "   -m filename, --model filename", "   --proxy [nnn]  ...":
 # the option column only, not the "--math" that descriptions mention.
-_OPTION = re.compile(r"^ {2,}(?:-\w(?: \w+)?, )?--(\w+)( \[?\w)?", re.M)
+_OPTION = re.compile(r"^ {2,}(?:-\w(?: \w+)?, )?--(\w+)( \[?\w+)?", re.M)
 
 
 @functools.cache
@@ -35,6 +35,14 @@ def _options(program: str) -> dict[str, str] | None:
         found.setdefault(match.group(1), "" if not match.group(2) else "[value]" if "[" in match.group(2)
                          else "value")
     return found if len(found) >= 20 else None  # fewer: not a list futomip can read
+
+
+@functools.cache
+def _numeric(program: str) -> frozenset[str]:
+    """The options whose value ``program --help`` writes as ``nnn`` (a whole number: glpsol
+    refuses anything else and PuLP reports only that it failed)."""
+    return frozenset(match.group(1) for match in _OPTION.finditer(program_text(program, "--help") or "")
+                     if match.group(2) and match.group(2).strip(" [") == "nnn")
 
 
 class Glpk(Solver):
@@ -59,6 +67,9 @@ class Glpk(Solver):
             raise UsageError(f"glpsol's --{name} takes a value: {name}=VALUE")
         if takes == "" and value:
             raise UsageError(f"glpsol's --{name} takes no value: write {name}= (an empty value)")
+        program = shutil.which("glpsol")
+        if value and program and name in _numeric(program) and not value.isdigit():
+            raise UsageError(f"glpsol's --{name} takes a whole number (nnn), not {value!r}")
 
     def _arguments(self, options) -> list[str]:
         words = []
