@@ -125,6 +125,23 @@ def test_inspect_counts_rows_per_family_like_the_model(capsys):
     assert data["root_lp"]["status"] == "optimal" and data["root_lp"]["bound"] == 0
 
 
+def test_inspect_says_which_puzzle_of_a_file_and_a_contradiction(capsys, tmp_path):
+    """Of a file with several puzzles inspect shows one: the first line says which of how many
+    (it named the first only by its name); a reduction that proves the puzzle impossible is
+    said on that line (only the JSON's reduction record had it)."""
+    hardest = str(DATA / "sudoku" / "hardest.txt")
+    assert main(["inspect", hardest, "--index", "2"]) == 0
+    assert "hard-c (puzzle 2 of 3 in the file; --index K shows another)" in capsys.readouterr().out.splitlines()[0]
+    assert main(["inspect", hardest, "--json"]) == 0
+    data = _json(capsys)
+    assert (data["index"], data["puzzles"], data["name"]) == (0, 3, "inkala-2012")
+    bad = tmp_path / "bad.pls"
+    bad.write_text("order 2\n0 0\n-1 -1\n")
+    assert main(["inspect", str(bad)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "no solution: the reduction found column 1 impossible" in first and "puzzle 0 of" not in first
+
+
 def test_inspect_compares_every_encoding(capsys):
     """--compare-encodings shows every encoding of the kind side by side, family by family."""
     assert main(["inspect", str(HARD), "--compare-encodings"]) == 0

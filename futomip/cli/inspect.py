@@ -16,7 +16,7 @@ For one puzzle (``--index`` picks one of a multi-puzzle file) and one encoding (
 
 ``--json`` prints one object: ``{"file", "puzzle", "name", "reduction", "encodings":
 {encoding: {"rows", "nonzeros", "columns", "total", "presolve", "root_lp", "globals"}},
-"stopped"}``, ``globals`` being ``{"declared": {name: count}, "views", "rows", "cpsat"}``.
+"stopped", "index", "puzzles"}`` (``index``: the puzzle shown, of ``puzzles`` in the file), ``globals`` being ``{"declared": {name: count}, "views", "rows", "cpsat"}``.
 
 ``--time-limit S`` bounds the whole command: the reduction may take half of what is left, and
 HiGHS' presolve and root LP stop at the limit (their ``status`` then says "timeout" or "time
@@ -109,7 +109,10 @@ def global_structure(model) -> dict:
 def run_command(args, started: float) -> int:
     from . import EXIT_SOLVED, EXIT_UNSOLVED
 
-    puzzle = io.load(args.file, args.format, args.index)
+    puzzles = io.read(args.file, args.format)
+    if args.index >= len(puzzles):
+        io.load(args.file, args.format, args.index)  # the index out of range, said as load says it
+    puzzle = puzzles[args.index]
     module = kind_of(puzzle).model_module()
     # The presolve and root LP shown are HiGHS': by default the encoding a HiGHS solve builds.
     encodings = list(module.ENCODINGS) if args.compare_encodings else \
@@ -130,11 +133,14 @@ def run_command(args, started: float) -> int:
         described[encoding] = describe(formulation.model, deadline)
     if args.json:
         say(json.dumps({"file": args.file, "puzzle": puzzle.kind, "name": puzzle.name or None, "reduction": reduced,
-                        "encodings": described, "stopped": stopped}))
+                        "encodings": described, "stopped": stopped, "index": args.index, "puzzles": len(puzzles)}))
         return EXIT_UNSOLVED if stopped else EXIT_SOLVED
-    say(f"{puzzle.kind} {puzzle.name or ''}".rstrip() + (
+    which = f" (puzzle {args.index} of {len(puzzles)} in the file; --index K shows another)" if len(puzzles) > 1 else ""
+    impossible = reduced and reduced.get("contradiction")
+    say(f"{puzzle.kind} {puzzle.name or ''}".rstrip() + which + (
         f"; reduction {reduced['level']} fixed {reduced.get('fixed')} of {reduced.get('cells')} cells"
-        if reduced and reduced.get("cells") else ""))
+        if reduced and reduced.get("cells") else "")
+        + (f"; no solution: the reduction found {impossible} impossible" if impossible else ""))
     if described:
         say(_table(described))
     if stopped:
