@@ -74,12 +74,16 @@ _END = object()
 
 __all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
            "package_key", "count_interpreted", "pays", "timed_interpreted", "family_of", "FAMILIES", "ENVIRONMENT_VARIABLE",
+           "ENVIRONMENT_VALUES",
            "CACHE_VARIABLE",
            "WARMUP_MODULE", "PAYS_AFTER", "LOAD_ROOM"]
 
 ENVIRONMENT_VARIABLE = "FUTOMIP_COMPILE"
 """``FUTOMIP_COMPILE=0`` runs every kernel interpreted (numba is then never imported); ``1``
 compiles in this process on first use; unset or ``auto`` waits for the background warm-up."""
+ENVIRONMENT_VALUES = ("0", "1", "auto", "", "false", "no", "off", "true", "yes", "on")
+"""What ``FUTOMIP_COMPILE`` may hold (any case): ``0``/``false``/``no``/``off``, ``1``/``true``/``yes``/``on``,
+``auto`` or empty (the program refuses anything else)."""
 
 WARMUP_MODULE = "futomip.pipeline.kernel_warmup"
 """The module run (``python -m``) to compile every kernel in the background."""

@@ -165,3 +165,39 @@ def test_a_limit_below_one_megabyte_is_said_as_set(tmp_path, monkeypatch):
     monkeypatch.setenv("FUTOMIP_MAX_FILE_MB", "0.0001")
     with pytest.raises(io.DataFormatError, match=r"at most 0\.0001 MB, found 0\.000[0-9]+ MB"):
         io.load(str(path))
+
+
+@pytest.mark.parametrize("value,code", [("2", 2), ("ture", 2), ("auto", 0), ("Yes", 0), ("off", 0)])
+def test_the_compile_variable_takes_its_documented_values_only(value, code, monkeypatch, capsys):
+    """QA: FUTOMIP_COMPILE=2 was taken for "auto" without a word."""
+    from conftest import DATA
+    from futomip.cli import main
+
+    monkeypatch.setenv("FUTOMIP_COMPILE", value)
+    assert main([str(DATA / "futoshiki.dat"), "-q"]) == code
+    if code:
+        assert "FUTOMIP_COMPILE must be one of 0, 1, auto" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("limit", [0, -1, 1.5, True])
+def test_the_api_refuses_a_solution_limit_the_command_line_refuses(limit):
+    """QA: futomip.solutions(p, limit=0) gave [] and enumerate_all(limit=0) a result, where
+    --limit 0 is an error."""
+    import futomip
+    from conftest import DATA
+
+    puzzle = futomip.load(DATA / "futoshiki.dat")
+    with pytest.raises(futomip.UsageError, match="limit must be a whole number >= 1"):
+        futomip.solutions(puzzle, limit=limit)
+    with pytest.raises(futomip.UsageError, match="limit must be a whole number >= 1"):
+        futomip.enumerate_all(puzzle, limit=limit)
+
+
+def test_a_wrong_keyword_names_futomip_solve():
+    """QA: an unknown keyword raised "keyword_solve() got an unexpected keyword", naming an
+    internal function."""
+    import futomip
+    from conftest import DATA
+
+    with pytest.raises(TypeError, match=r"^solve\(\) got an unexpected keyword argument 'nosuch'"):
+        futomip.solve(futomip.load(DATA / "futoshiki.dat"), nosuch=1)

@@ -38,8 +38,8 @@ import sys
 import time
 import traceback
 
-from .. import scratch, stopping
-from ..errors import FutomipError, MissingPackageError, SolverUnavailableError
+from .. import compiled, scratch, stopping
+from ..errors import FutomipError, MissingPackageError, SolverUnavailableError, UsageError
 from ._output import (flush, program_output_for_argparse, program_stdout, route_library_output, say_error,
                       silence_broken_stdout)
 
@@ -179,6 +179,15 @@ def main(argv: list[str] | None = None, handle_signals: bool | None = None, star
             return EXIT_BROKEN_PIPE
 
 
+def _check_compile_variable() -> None:
+    """``FUTOMIP_COMPILE`` other than the values ``futomip.compiled`` reads is a usage error
+    (as a bad ``FUTOMIP_MAX_FILE_MB`` is): ``2`` or ``ture`` would quietly mean "auto"."""
+    value = os.environ.get(compiled.ENVIRONMENT_VARIABLE)
+    if value is not None and value.strip().lower() not in compiled.ENVIRONMENT_VALUES:
+        raise UsageError(f"{compiled.ENVIRONMENT_VARIABLE} must be one of {', '.join(compiled.ENVIRONMENT_VALUES[:3])} "
+                         f"(0: interpreted, 1: compiled here, auto: the background warm-up), not {value!r}")
+
+
 ROOT_OPTIONS = ("-h", "--help", "--version")
 """The options of ``futomip`` itself; any other option before the file belongs to ``solve``."""
 
@@ -205,6 +214,7 @@ def _main(argv: list[str], started: float) -> int:
         return EXIT_USAGE
     route_library_output(getattr(args, "verbose", False))
     try:
+        _check_compile_variable()
         return importlib.import_module(COMMANDS[args.command]).run_command(args, started)
     except SolverUnavailableError as exc:
         what = "not installed" if isinstance(exc, MissingPackageError) else "solver unavailable"

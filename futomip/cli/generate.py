@@ -122,7 +122,8 @@ def _check_arguments(args) -> None:
         raise UsageError(f"--kind {args.kind} --difficulty search needs --time-limit: puzzles of that grade are "
                          f"rare ({_RARE_SEARCH[args.kind]}; docs/maker.md)")
     if args.kind in ("latin", "str8ts", "adjacent") and args.size < 2:
-        raise UsageError(f"a {args.kind} board needs size 2 or more, got {args.size}")
+        article = "an" if args.kind[0] in "aeiou" else "a"
+        raise UsageError(f"{article} {args.kind} board needs size 2 or more, got {args.size}")
     if args.output:
         _check_suffix(args.output, args.kind, args.size)
         if args.count > 1 and "{seed}" not in args.output:

@@ -174,3 +174,7 @@ def keyword_solve(
     """
     # Every parameter by name (nothing else is bound yet): the task's keywords and Options fields.
     return _keyword_solve(**locals(), run_task=run)
+
+
+# It is ``futomip.solve``: a wrong keyword's TypeError names it as the user called it.
+keyword_solve.__qualname__ = keyword_solve.__name__ = "solve"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterator
 
+from ..errors import UsageError
 from ..kinds import kind_of
 from ..options import Deadline, Options
 from .tasks import Task, run
@@ -75,8 +76,15 @@ class Enumeration:
 
 
 def solutions(puzzle, limit: int | None = None, **options) -> Iterator:
-    """Every solution of ``puzzle`` (at most ``limit``), one by one, each verified."""
+    """Every solution of ``puzzle`` (at most ``limit``, a whole number >= 1, as ``--limit``
+    takes), one by one, each verified."""
+    _check_limit(limit)
     return iter(Enumeration(puzzle, limit, **options))
+
+
+def _check_limit(limit) -> None:
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise UsageError(f"limit must be a whole number >= 1 (or None: every solution), not {limit!r}")
 
 
 def enumerate_all(puzzle, limit: int | None = None, on_solution: Callable | None = None,
@@ -87,6 +95,7 @@ def enumerate_all(puzzle, limit: int | None = None, on_solution: Callable | None
     ``on_solution(k, grid)`` is called as each solution is found.  A Ctrl-C ends the
     enumeration; the result then says what was found.
     """
+    _check_limit(limit)
     return run(puzzle, Task("all", limit=limit), _options(options, keywords), deadline, progress, on_solution)
 
 
