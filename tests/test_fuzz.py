@@ -201,3 +201,28 @@ def test_a_wrong_keyword_names_futomip_solve():
 
     with pytest.raises(TypeError, match=r"^solve\(\) got an unexpected keyword argument 'nosuch'"):
         futomip.solve(futomip.load(DATA / "futoshiki.dat"), nosuch=1)
+
+
+def test_a_dash_for_standard_input_gets_a_hint(capsys):
+    """QA: `futomip -` said "-:1:1: expected a readable file, found no such file"; reading from
+    standard input is not a feature, and the message now says so."""
+    from futomip.cli import main
+
+    assert main(["-"]) == 2
+    assert "not from standard input: save the text to a file first" in capsys.readouterr().err
+
+
+def test_a_png_of_a_name_the_font_lacks_prints_no_warning(tmp_path):
+    """QA: a CJK puzzle name in a PNG printed matplotlib's glyph warnings, with its source line."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("matplotlib")
+    from conftest import DATA
+
+    source = tmp_path / "数独.dat"
+    source.write_text((DATA / "futoshiki.dat").read_text())
+    done = subprocess.run([sys.executable, "-m", "futomip", "draw", str(source), "-o", str(tmp_path / "x.png")],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and (tmp_path / "x.png").stat().st_size > 0, done.stderr
+    assert "Warning" not in done.stderr and "missing from font" not in done.stderr, done.stderr

@@ -188,6 +188,9 @@ def _check_readable(path: Path) -> None:
     try:
         info = path.stat()
     except FileNotFoundError:
+        if str(path) == "-":
+            raise DataFormatError("-", 1, 1, "expected a file name, found '-' (futomip reads puzzles from files, "
+                                  "not from standard input: save the text to a file first)") from None
         raise DataFormatError(str(path), 1, 1, "expected a readable file, found no such file") from None
     except OSError as exc:
         raise DataFormatError(str(path), 1, 1, f"expected a readable file, found {exc.strerror or exc}") from None
