@@ -498,3 +498,12 @@ def test_generate_printed_to_a_file_reads_back_or_says_to_use_o(tmp_path, kind):
         assert io.load(path).size == 4 and "-o" not in done.stderr
     else:
         assert "drawn for reading" in done.stderr and "-o 'NAME-{seed}.EXT'" in done.stderr
+
+
+def test_a_latin_maker_that_fills_holes_back_says_how_many_were_asked(capsys):
+    """QA: `generate 3 --kind latin --holes 9` made 6 holes and said only "6 holes": the
+    holes filled back for a unique completion are now said against the count asked."""
+    from futomip.cli import main
+
+    assert main(["generate", "3", "--kind", "latin", "--holes", "9", "--seed", "1"]) == 0
+    assert "6 holes of 9 asked, filled back to one solution" in capsys.readouterr().out

@@ -75,8 +75,13 @@ def make(kind: str, size: int, seed: int = 0, *, difficulty: str | None = None, 
     elif kind == "latin":
         from .generate_latin import generate_latin
 
+        from .generate_latin import hole_count
+
         puzzle, solution = generate_latin(size, holes, seed, balanced, options, deadline, progress, method)
-        about = f"{puzzle.holes} holes ({'balanced' if balanced else 'random'})"
+        asked = hole_count(size, holes)
+        # Holes are filled back until the completion is unique: say so when that kept fewer.
+        kept = f" of {asked} asked, filled back to one solution" if puzzle.holes < asked else ""
+        about = f"{puzzle.holes} holes{kept} ({'balanced' if balanced else 'random'})"
     elif kind == "str8ts":
         from .generate_str8ts import generate_str8ts
 
