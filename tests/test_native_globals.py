@@ -145,6 +145,22 @@ def test_the_form_used_is_reported():
         assert linear.globals == "linear" and linear.grid == native.grid
 
 
+def test_a_latin_completion_gets_cp_sats_native_globals_unless_asked_otherwise():
+    """CP-SAT builds a Latin completion's rows and columns as AddAllDifferent by default (the
+    form measured best for the kind, ``CpSat.preferred_globals``); ``--globals linear`` still
+    gives the rows, another kind keeps its rows, and HiGHS has no native form to take."""
+    puzzle = io.read("data/latin/completion-12.pls")[0]
+    default = run(puzzle, Task("unique"), Options(reduce="none", **CPSAT))
+    assert default.globals.startswith("native (AddAllDifferent") and default.unique is True
+    assert not verify(puzzle, default.grid)
+    linear = run(puzzle, Task("unique"), Options(reduce="none", globals="linear", **CPSAT))
+    assert linear.globals == "linear" and linear.grid == default.grid and linear.unique is True
+    highs = run(puzzle, Task("solve"), Options(reduce="none", backend="highspy", solver="highs"))
+    assert highs.globals == "linear" and highs.grid == default.grid
+    sudoku = io.read("data/sudoku/easy.sdk")[0]
+    assert run(sudoku, Task("solve"), Options(reduce="none", **CPSAT)).globals == "linear"
+
+
 def test_native_globals_are_refused_where_the_pair_has_none():
     """--globals native on highspy/highs is refused before anything runs, naming ortools/cpsat."""
     puzzle = io.read("data/sudoku/easy.sdk")[0]

@@ -26,6 +26,7 @@ Must not import the CLI.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Callable
 
 from .. import reduction, stopping
@@ -66,6 +67,14 @@ def default_encoding(puzzle, solver_name: str) -> str:
     return preferred if preferred in encodings else encodings[0]
 
 
+def default_globals(puzzle, pair) -> str | None:
+    """The form of the global constraints measured best for the puzzle's kind with ``pair``'s
+    solver where its layer builds native ones (``Solver.preferred_globals``), else None."""
+    if not pair.capabilities.native_globals:
+        return None
+    return solver_named(pair.solver).preferred_globals.get(puzzle.kind)
+
+
 class SolutionFinder:
     """The solutions of ``puzzle`` under ``options`` within ``deadline``, one at a time."""
 
@@ -81,6 +90,11 @@ class SolutionFinder:
         check_request(self.pair, options, writes)
         self.seconds = {"import": time.perf_counter() - start, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.puzzle = puzzle
+        form = None if options.globals is not None else default_globals(puzzle, self.pair)
+        if form is not None:
+            # As the encoding: the form measured best for the kind with this solver (the result's
+            # ``globals`` says which was built).
+            options = replace(options, globals=form)
         self.options = options
         self.deadline = deadline
         encodings = kind_of(puzzle).model_module().ENCODINGS

@@ -153,6 +153,9 @@ class Solver:
     layers: dict[str, Capabilities] = {}
     preferred_encodings: dict[str, str] = {}
     """Puzzle kind -> the encoding measured fastest with this solver (docs/measurements.md)."""
+    preferred_globals: dict[str, str] = {}
+    """Puzzle kind -> the form of the global constraints (``--globals``) measured best with
+    this solver where its layer builds native ones; other kinds get the linear rows."""
     first_choice_for: dict[str, str] = {}
     """Puzzle kind -> layer: when the user names no pair, this (layer, solver) pair, if
     available, is tried before ``DEFAULT_ORDER`` for puzzles of that kind (measured: docs/measurements.md

@@ -74,6 +74,12 @@ class CpSat(Solver):
     # Weighted rows: total median 132 ms against 196 ms for tight over hard 9x9 and Latin
     # completions, slowest 0.65 s against 0.80 s (docs/measurements.md, "Solvers side by side").
     preferred_encodings = {"futoshiki": "weighted"}
+    # Latin completion: AddAllDifferent, CP-SAT's own model (the yardstick's), on the whole model
+    # beside the split search.  Fresh commands, 60 s each (docs/measurements.md, 29 Nov): on 10
+    # QWH of orders 40-45 it completed 9 against 7 with the rows (the search answers the rest
+    # either way); on the 60 QCP of order 10-25 all decided both ways, 0.29 s against 0.19 s at
+    # the median.  Futoshiki and Sudoku keep the rows, faster there (the same page, 26 Nov).
+    preferred_globals = {"latin": "native"}
     # Hard 9x9 and Latin-square completions: every puzzle within 0.3 s where HiGHS takes up
     # to 12 s (docs/measurements.md, "Solvers side by side").  Not nonograms (the MiniZinc "dom" puzzles,
     # which the LP settles, defeat it) nor Str8ts (no faster than HiGHS).
