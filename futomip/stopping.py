@@ -40,7 +40,7 @@ from ._children import end_all_children, terminate_children
 
 __all__ = ["Stopped", "DeadlineReached", "raise_deadline_behind", "cancellable", "deadline_bound",
            "set_hard_deadline", "check", "solving", "requested", "install_signal_handlers", "ending",
-           "await_the_end", "GRACE", "OVERRUN"]
+           "await_the_end", "keep_until_exit", "GRACE", "OVERRUN"]
 
 GRACE = 1.5
 """Seconds a cancelled command has to wind down before the watchdog ends the process."""
@@ -141,14 +141,31 @@ class deadline_bound:  # noqa: N801 - used as a plain ``with`` statement, like a
         raise DeadlineReached("the time limit ran out while the model was being built")
 
 
+_kept: list = []
+
+
+def keep_until_exit(obj) -> None:
+    """Programs only (``on_forced_exit`` set): keep ``obj`` until the process leaves, which it
+    does without the interpreter's clean-up, so that it is never freed.  For what a cut model
+    build leaves (the ``DeadlineReached`` and the frames its traceback holds): freeing Faase's
+    half-built model is millions of objects in one cascade that holds Python's lock past the hard
+    deadline's ``BACKSTOP``, and the backstop then ended ``grade`` with nothing printed.  In a
+    Python process of its own (the API) nothing is kept."""
+    if on_forced_exit is not None:
+        _kept.append(obj)
+
+
 _lock = threading.Lock()
 _active: dict[int, list] = {}  # token -> [cancel, cancel_at or None, already cancelled]
 _tokens = itertools.count()
 _requested: int | None = None
 _watchdog: threading.Thread | None = None
 _wake_read: int | None = None
-BACKSTOP = 0.15
-"""Seconds after the hard deadline at which the process ends even if Python cannot run."""
+BACKSTOP = 0.5
+"""Seconds after the hard deadline at which the process ends even if Python cannot run.  Not
+less: one call into a library can hold Python's lock that long on a large model (handing
+Faase's 2.3 million nonzeros to HiGHS: 0.11-0.15 s a call), and a backstop of 0.15 s then
+ended ``grade faase.nin --time-limit 4`` with nothing printed in about half the runs (29 Nov)."""
 
 REPORT_BACKSTOP = 2.0
 """Seconds the watchdog's report (``on_expiry``: formatting and writing what was found) may

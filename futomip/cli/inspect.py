@@ -86,7 +86,8 @@ def _within(deadline: Deadline, work):
     try:
         with stopping.deadline_bound(deadline.end):
             return work()
-    except stopping.DeadlineReached:
+    except stopping.DeadlineReached as exc:
+        stopping.keep_until_exit(exc)  # the half-built model it holds is not freed now
         return None
 
 

@@ -182,6 +182,7 @@ class SolutionFinder:
         except stopping.DeadlineReached as exc:
             self._out_of_time = str(exc)
             self._note(self._out_of_time)
+            stopping.keep_until_exit(exc)  # the half-built model it holds is not freed now
             return None
         for number, grid in enumerate(self.found, start=1):
             if domains is None or domains.admits(grid):
