@@ -103,24 +103,27 @@ class CpSat(Solver):
         # where the real solve would only answer MODEL_INVALID.
         from ortools.sat.python import cp_model
 
-        fields = parameter_fields()
         trial = cp_model.CpSolver()
-        trial.parameters.merge_text_format("\n".join(f"{name}: {_text_value(fields[name], name, value)}"
-                                                      for name, value in pairs))
+        trial.parameters.merge_text_format("\n".join(_option_lines(pairs)))
         if trial.solve(cp_model.CpModel()) == cp_model.MODEL_INVALID:
             raise UsageError(f"CP-SAT does not take these options: {trial.solution_info()}")
 
     def parameter_text(self, options) -> str:
         """futomip's seed, threads (default 1) and ``--solver-option`` values as one
         ``SatParameters`` text (raises ``UsageError`` on a bad name or value)."""
-        fields = parameter_fields()
         self.check_options(options.solver_options)
         # CP-SAT would otherwise take over SIGINT, and futomip.stopping could not stop it.
         lines = [f"num_workers: {int(options.threads or 1)}", "catch_sigint_signal: false"]
         if options.seed is not None:
             lines.append(f"random_seed: {int(options.seed)}")
-        lines += [f"{name}: {_text_value(fields[name], name, value)}" for name, value in options.solver_options]
+        lines += _option_lines(options.solver_options)
         return "\n".join(lines)
+
+
+def _option_lines(pairs) -> list[str]:
+    """``--solver-option`` pairs as ``SatParameters`` text lines (names and types checked)."""
+    fields = parameter_fields()
+    return [f"{name}: {_text_value(fields[name], name, value)}" for name, value in pairs]
 
 
 SOLVER = CpSat()
