@@ -18,7 +18,7 @@ import numpy as np
 from ..errors import UsageError
 from ..linear import Constraint, LinearModel
 from ..options import Options
-from ..solvers.highs import (PRESOLVE_REJECTED, highs_lp, highs_options, highs_stats, new_highs, presolve_rejected,
+from ..solvers.highs import (PRESOLVE_REJECTED, highs_options, highs_stats, new_highs, pass_model, presolve_rejected,
                              run_highs, run_interruptibly)
 from ..stopping import raise_deadline_behind
 from ._files import fill_empty_objective, spell_out_sections
@@ -50,7 +50,7 @@ class HighspySession(Session):
         for name, value in highs_options(options).items():
             self._set(name, value)
         self._names_passed = False
-        self._highs.passModel(highs_lp(model))
+        pass_model(self._highs, model)
 
     def _set(self, name: str, value) -> None:
         if self._highs.setOptionValue(name, value) != self._highspy.HighsStatus.kOk:

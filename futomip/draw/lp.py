@@ -88,7 +88,7 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
     import numpy as np
 
     from ..pipeline.finder import default_encoding
-    from ..solvers.highs import highs_lp, new_highs, run_highs
+    from ..solvers.highs import new_highs, pass_model, run_highs
 
     # The limit counts from here, so that building the model is inside it too.
     deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -108,7 +108,7 @@ def relax(puzzle, encoding: str | None = None, time_limit: float | None = None) 
     # solves instead of 7-14 with the simplex on hard 9x9 Futoshiki, and 0.15 s instead of 1 s.
     highs.setOptionValue("solver", "ipm")
     highs.setOptionValue("run_crossover", "off")
-    highs.passModel(highs_lp(model, integer=False))
+    pass_model(highs, model, integer=False)
     points: list = []
     solves = 0
 

@@ -199,27 +199,32 @@ def new_highs():
     return highs
 
 
-def highs_lp(model, integer: bool = True):
-    """A ``futomip.linear.LinearModel`` as a ``highspy.HighsLp`` (0/1 columns, or [0, 1]
-    continuous ones with ``integer=False`` for the LP relaxation)."""
+def pass_model(highs, model, integer: bool = True) -> None:
+    """Load a ``futomip.linear.LinearModel`` into ``highs``: 0/1 columns, or [0, 1] continuous
+    ones with ``integer=False`` for the LP relaxation.
+
+    The arrays go to HiGHS' pointer form of ``passModel`` as they are.  Filling a
+    ``highspy.HighsLp`` field by field converted every entry through pybind11 instead: 0.32 s
+    for Faase's 2.4 million nonzeros against 0.08 s for the whole call, all of it holding
+    Python's lock (which the hard deadline's report waits for).
+    """
     import highspy
+    import numpy as np
 
     matrix = model.matrix()
-    lp = highspy.HighsLp()
-    lp.num_col_ = model.num_vars
-    lp.num_row_ = len(model.constraints)
-    lp.col_cost_ = [model.objective.get(j, 0.0) for j in range(model.num_vars)]
-    lp.col_lower_ = [0.0] * model.num_vars
-    lp.col_upper_ = [1.0] * model.num_vars
-    lp.row_lower_ = matrix.lower
-    lp.row_upper_ = matrix.upper
-    lp.a_matrix_.format_ = highspy.MatrixFormat.kRowwise
-    lp.a_matrix_.start_ = matrix.start
-    lp.a_matrix_.index_ = matrix.index
-    lp.a_matrix_.value_ = matrix.value
-    if integer:
-        lp.integrality_ = [highspy.HighsVarType.kInteger] * model.num_vars
-    return lp
+    columns = model.num_vars
+    cost = np.zeros(columns)
+    for column, coefficient in model.objective.items():
+        cost[column] = coefficient
+    kind = highspy.HighsVarType.kInteger if integer else highspy.HighsVarType.kContinuous
+    status = highs.passModel(
+        columns, len(model.constraints), len(matrix.index), int(highspy.MatrixFormat.kRowwise),
+        int(highspy.ObjSense.kMinimize), 0.0, cost, np.zeros(columns), np.ones(columns),
+        np.asarray(matrix.lower, dtype=np.float64), np.asarray(matrix.upper, dtype=np.float64),
+        np.asarray(matrix.start, dtype=np.int32), np.asarray(matrix.index, dtype=np.int32),
+        np.asarray(matrix.value, dtype=np.float64), np.full(columns, int(kind), dtype=np.int32))
+    if status == highspy.HighsStatus.kError:
+        raise RuntimeError(f"HiGHS did not take the model ({columns} columns, {len(model.constraints)} rows)")
 
 
 @functools.cache
