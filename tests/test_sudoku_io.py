@@ -178,3 +178,19 @@ def test_cli_solves_and_converts_the_bundled_sudoku(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert io.load(target).givens == io.load(DATA / "easy.sdk").givens
+
+
+@pytest.mark.parametrize("good_lines", [0, 1, 3])
+def test_a_sudoku_line_one_cell_short_in_a_txt_file_is_shown_where_it_is(tmp_path, good_lines):
+    """A `.txt` of sudoku-line puzzles with one line a cell short said `1:1: expected a puzzle
+    file in one of the formats ...` (QA, twenty-fifth session): an error at the end of a line
+    did not count as a place in the file.  The reader that took the line now says where."""
+    line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    path = tmp_path / "short.txt"
+    path.write_text("\n".join([line] * good_lines + [line[:-1]]) + "\n")
+    with pytest.raises(DataFormatError) as caught:
+        io.read(path)
+    assert (caught.value.line, caught.value.column) == (good_lines + 1, 81)
+    assert "found 80 characters (the sudoku-line reader, which got furthest" in str(caught.value)
+    path.write_text("\n".join([line] * (good_lines + 1)) + "\n")
+    assert len(io.read(path)) == good_lines + 1

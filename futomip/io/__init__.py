@@ -116,21 +116,33 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
         return extension_format.read(text, str(path))
 
 
+def _in_text(error: DataFormatError, lines: list[str]) -> bool:
+    """Whether ``error`` points at a character of the text or at the end of one of its lines
+    for a reason other than the text's end."""
+    if not 1 <= error.line <= len(lines):
+        return False
+    width = len(lines[error.line - 1])
+    return 1 <= error.column <= width or (error.column == width + 1 and "end of file" not in error.reason
+                                          and "end of the file" not in error.reason)
+
+
 def _furthest_error(formats: list[Format], text: str, path: str) -> DataFormatError | None:
     """For text no format recognises, whose extension several formats share (``.txt``,
     ``.dat``): the error of the reader that got furthest into it, since a typo deep in a file
-    is best shown where it is.  Only errors at a character of the text count (a reader that
-    ran out of text read garbage as far as it went, which says nothing of where it is wrong),
-    and only past the first line unless every reader stops at the same place (on its first
-    line a permissive reader gets a few characters into any text); else None: the content is
-    nobody's, and the list of formats says more."""
+    is best shown where it is.  Only errors at a character of the text or at the end of one of
+    its lines count ("found 80 characters" where a Sudoku line needs 81), not those of a
+    reader that ran out of text (it read garbage as far as it went, which says nothing of where
+    it is wrong).  On the first line such an error counts only where every reader stops at the
+    same place or the reader took the whole line (a permissive reader gets a few characters
+    into any text, not through a line of it); else None: the content is nobody's, and the list
+    of formats says more."""
     lines = text.splitlines()
     errors = []
     for fmt in formats:
         try:
             fmt.read(text, path)
         except DataFormatError as exc:
-            if 1 <= exc.line <= len(lines) and 1 <= exc.column <= len(lines[exc.line - 1]):
+            if _in_text(exc, lines):
                 errors.append((exc.line, exc.column, fmt, exc))
         except UnsupportedFeatureError:
             continue
@@ -138,7 +150,9 @@ def _furthest_error(formats: list[Format], text: str, path: str) -> DataFormatEr
     if furthest is None or furthest[:2] == (1, 1):
         return None
     line, column, fmt, exc = furthest
-    if line == 1 and (len(errors) < len(formats) or any(error[:2] != (line, column) for error in errors)):
+    took_the_line = column > len(lines[0])
+    if line == 1 and not took_the_line and (len(errors) < len(formats)
+                                            or any(error[:2] != (line, column) for error in errors)):
         return None
     tied = [other.name for other_line, other_column, other, _ in errors
             if (other_line, other_column) == (line, column) and other is not fmt]
