@@ -188,7 +188,7 @@ def test_a_folder_runs_every_puzzle_file_in_it(tmp_path, capsys):
     assert sorted(Path(r["file"]).relative_to(folder).as_posix() for r in records) == ["b.txt", "sub/a.txt"]
     for record in records:
         assert verify(load(record["file"]), record["solution"]) == []
-    assert "2 file(s) without a puzzle file name left out (.md, .sol)" in capsys.readouterr().err
+    assert "2 files left out, not named as puzzle files (.md, .sol)" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()
     assert main(["batch", str(tmp_path / "empty"), "-o", str(tmp_path / "e.jsonl")]) == 2
     assert "no puzzle file in this folder" in capsys.readouterr().err

@@ -171,7 +171,8 @@ def _expand_folders(paths: list[str]) -> list[str]:
             raise UsageError(f"{path}: no puzzle file in this folder (file names ending in "
                              f"{', '.join(sorted(extensions))})")
         if others:
-            say_error(f"futomip: {path}: {len(inside) - len(puzzles)} file(s) without a puzzle file name left out "
+            left = len(inside) - len(puzzles)
+            say_error(f"futomip: {path}: {left} file{'' if left == 1 else 's'} left out, not named as puzzle files "
                       f"({', '.join(others[:6])}{', ...' if len(others) > 6 else ''})")
         expanded += [str(file) for file in puzzles]
     return expanded
