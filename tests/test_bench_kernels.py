@@ -47,3 +47,30 @@ def test_a_benchmark_of_kinds_without_a_search_does_not_import_numba():
     outcome = _bench(path)
     assert outcome["loaded"] is False and outcome["numba"] is False
     assert set(outcome["solved"]) == {"solved"}
+
+
+def test_a_benchmark_loads_the_family_it_needs_while_the_other_still_compiles(monkeypatch):
+    """The Latin kernels compiled and the nonogram ones still warming up: a benchmark of Latin
+    kinds loads the Latin family alone (it waited for every kernel, so its first searches ran
+    interpreted inside the measure), and one with a nonogram among its puzzles loads nothing."""
+    from futomip import compiled, io
+    from futomip.bench import load_kernels
+    from futomip.pipeline import kernel_warmup
+
+    ready = {"latin"}
+    monkeypatch.setattr(compiled, "state", lambda family=None: "ready" if family in ready else "warming up")
+    switched = set()
+    monkeypatch.setattr(compiled, "loaded", lambda family=None: family in switched)
+    calls = []
+
+    def warm_up(say=print, first=None, done=lambda family: None, families=None):
+        calls.append(set(families))
+        switched.update(families)
+        return []
+
+    monkeypatch.setattr(kernel_warmup, "warm_up", warm_up)
+    futoshiki = io.load(HARD)
+    nonogram = io.load(DATA / "nonogram" / "wolter" / "knotty.nin")
+    assert load_kernels([nonogram, futoshiki]) is False and calls == []
+    assert load_kernels([futoshiki]) is True and calls == [{"latin"}]
+    assert load_kernels([futoshiki]) is True and calls == [{"latin"}]  # once

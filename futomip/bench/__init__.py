@@ -111,23 +111,26 @@ def _measure_native(puzzle, time_limit, unique, seed) -> Measurement:
 
 
 def load_kernels(puzzles, progress: Callable[[str], None] | None = None) -> bool:
-    """Load the compiled search kernels into this process if any puzzle's kind has a split
-    search and the kernels are compiled on this machine (or ``FUTOMIP_COMPILE=1`` asks to
-    compile here), by the background warm-up's small solves; whether they are loaded.  Does
-    nothing when they are loaded already, and never waits for a warm-up that is running."""
+    """Load the compiled search kernels of the families the puzzles' split searches use into
+    this process, if those families are compiled on this machine (or ``FUTOMIP_COMPILE=1``
+    asks to compile here), by the background warm-up's small solves; whether they are loaded.
+    A family compiled while the other is still warming up is loaded alone, as a command would
+    use it.  Does nothing when they are loaded already, and never waits for a warm-up."""
     from .. import compiled
     from ..kinds import KINDS
 
-    if compiled.loaded() or not any(KINDS[puzzle.kind].split for puzzle in puzzles):
-        return compiled.loaded()
-    if compiled.state() != "ready":
+    families = {compiled.family_of(KINDS[puzzle.kind].split.split(":")[0])
+                for puzzle in puzzles if KINDS[puzzle.kind].split}
+    if not families or all(compiled.loaded(family) for family in families):
+        return compiled.loaded() or bool(families)
+    if any(compiled.state(family) != "ready" for family in families):
         return False  # off, or not compiled yet: the searches run as a fresh process's would
     if progress is not None:
         progress("loading the compiled search kernels (once, outside the measure)")
     from ..pipeline.kernel_warmup import warm_up
 
-    warm_up(say=lambda line: None)
-    return compiled.loaded()
+    warm_up(say=lambda line: None, families=families)
+    return all(compiled.loaded(family) for family in families)
 
 
 def run_benchmark(puzzles, combinations, time_limit=None, unique=False, repeat=1, seed=None,

@@ -117,10 +117,11 @@ def family_order(first: str | None = None) -> list[str]:
     return order
 
 
-def warm_up(say=print, first: str | None = None, done=lambda family: None) -> list:
+def warm_up(say=print, first: str | None = None, done=lambda family: None, families=None) -> list:
     """Solve every warm-up puzzle with the kernels from the first node, family by family
-    (``family_order(first)``), calling ``done(family)`` after each; the results (each verified
-    by the pipeline).  The thresholds and the search engine are restored after."""
+    (``family_order(first)``; only those in ``families`` when given), calling ``done(family)``
+    after each; the results (each verified by the pipeline).  The thresholds and the search
+    engine are restored after."""
     saved = [(module, name, getattr(module, name)) for module, name, _ in _THRESHOLDS]
     engine_before = nonogram_split.ENGINE
     results = []
@@ -128,6 +129,8 @@ def warm_up(say=print, first: str | None = None, done=lambda family: None) -> li
         for module, name, value in _THRESHOLDS:
             setattr(module, name, value)
         for family in family_order(first):
+            if families is not None and family not in families:
+                continue
             for puzzle, level, schedule, engine in _runs(family):
                 if engine is not None:
                     nonogram_split.ENGINE = engine
