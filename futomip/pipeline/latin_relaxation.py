@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from ..solvers.highs import new_highs, run_highs
+from ..solvers.highs import new_highs, pass_arrays, run_highs
 
 __all__ = ["Relaxation", "available"]
 
@@ -74,24 +74,14 @@ class Relaxation:
         self.cols_cell = np.array(cols_cell, dtype=np.int64)
         self.cols_bit = np.array(cols_bit, dtype=np.int64)
         rows = len(open_cells) + len(group_row)
-        lp = highspy.HighsLp()
-        lp.num_col_, lp.num_row_ = len(cols_cell), rows
-        lp.col_cost_ = np.zeros(len(cols_cell))
-        lp.col_lower_ = np.zeros(len(cols_cell))
-        lp.col_upper_ = np.ones(len(cols_cell))
-        lp.row_lower_ = np.ones(rows)
-        lp.row_upper_ = np.ones(rows)
-        lp.a_matrix_.format_ = highspy.MatrixFormat.kColwise
-        lp.a_matrix_.start_ = np.array(starts, dtype=np.int32)
-        lp.a_matrix_.index_ = np.array(index, dtype=np.int32)
-        lp.a_matrix_.value_ = np.ones(len(index))
         self.highs = new_highs()
         self.highs.setOptionValue("solver", method)
         if method == "ipm":
             # The interior point's own solution (no crossover to a vertex): near the centre of
             # the optimal face, so each x reads as how strongly the relaxation favours a value.
             self.highs.setOptionValue("run_crossover", "off")
-        self.highs.passModel(lp)
+        pass_arrays(self.highs, "columns", starts, index, np.ones(len(index)), np.ones(rows), np.ones(rows),
+                    np.zeros(len(cols_cell)), integer=False)
         self._np = np
         self._optimal = highspy.HighsModelStatus.kOptimal
         self.seconds = 0.0

@@ -201,7 +201,20 @@ def new_highs():
 
 def pass_model(highs, model, integer: bool = True) -> None:
     """Load a ``futomip.linear.LinearModel`` into ``highs``: 0/1 columns, or [0, 1] continuous
-    ones with ``integer=False`` for the LP relaxation.
+    ones with ``integer=False`` for the LP relaxation (``pass_arrays``)."""
+    import numpy as np
+
+    matrix = model.matrix()
+    cost = np.zeros(model.num_vars)
+    for column, coefficient in model.objective.items():
+        cost[column] = coefficient
+    pass_arrays(highs, "rows", matrix.start, matrix.index, matrix.value, matrix.lower, matrix.upper, cost, integer)
+
+
+def pass_arrays(highs, by: str, start, index, value, row_lower, row_upper, cost, integer: bool = True) -> None:
+    """Load the model ``row_lower <= A x <= row_upper``, ``0 <= x <= 1``, minimise ``cost x``
+    into ``highs``, with ``A`` in compressed form by "rows" or "columns" (``start`` with one
+    entry more than the rows or columns) and the columns integer or continuous.
 
     The arrays go to HiGHS' pointer form of ``passModel`` as they are.  Filling a
     ``highspy.HighsLp`` field by field converted every entry through pybind11 instead: 0.32 s
@@ -211,20 +224,18 @@ def pass_model(highs, model, integer: bool = True) -> None:
     import highspy
     import numpy as np
 
-    matrix = model.matrix()
-    columns = model.num_vars
-    cost = np.zeros(columns)
-    for column, coefficient in model.objective.items():
-        cost[column] = coefficient
+    columns = len(cost)
+    rows = len(row_lower)
     kind = highspy.HighsVarType.kInteger if integer else highspy.HighsVarType.kContinuous
+    layout = {"rows": highspy.MatrixFormat.kRowwise, "columns": highspy.MatrixFormat.kColwise}[by]
     status = highs.passModel(
-        columns, len(model.constraints), len(matrix.index), int(highspy.MatrixFormat.kRowwise),
-        int(highspy.ObjSense.kMinimize), 0.0, cost, np.zeros(columns), np.ones(columns),
-        np.asarray(matrix.lower, dtype=np.float64), np.asarray(matrix.upper, dtype=np.float64),
-        np.asarray(matrix.start, dtype=np.int32), np.asarray(matrix.index, dtype=np.int32),
-        np.asarray(matrix.value, dtype=np.float64), np.full(columns, int(kind), dtype=np.int32))
+        columns, rows, len(index), int(layout), int(highspy.ObjSense.kMinimize), 0.0,
+        np.asarray(cost, dtype=np.float64), np.zeros(columns), np.ones(columns),
+        np.asarray(row_lower, dtype=np.float64), np.asarray(row_upper, dtype=np.float64),
+        np.asarray(start, dtype=np.int32), np.asarray(index, dtype=np.int32),
+        np.asarray(value, dtype=np.float64), np.full(columns, int(kind), dtype=np.int32))
     if status == highspy.HighsStatus.kError:
-        raise RuntimeError(f"HiGHS did not take the model ({columns} columns, {len(model.constraints)} rows)")
+        raise RuntimeError(f"HiGHS did not take the model ({columns} columns, {rows} rows)")
 
 
 @functools.cache
