@@ -27,7 +27,7 @@ leaves stay exactly the solutions, each once; a root fact removes only a value n
 has (``latin_portfolio``).
 
 Must not import anything from futomip but ``options``, ``latin_kernels``, ``latin_portfolio``
-and ``nonogram_learning`` (the Luby sequence).
+and ``split_search`` (the Luby sequence).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from __future__ import annotations
 from ..options import Restarts
 from . import latin_portfolio
 from .latin_kernels import C_FAIL_LIMIT, C_NOISE, C_VALUE_ORDER
-from .nonogram_learning import luby
+from .split_search import luby
 
 __all__ = ["Restarter"]
 

@@ -36,8 +36,8 @@ already (a fixpoint with one value per cell satisfies every group and every sign
 MILP still solves it, and the puzzle's ``verify`` checks the grid, as for every answer.
 
 Search and solver share the time exactly as for nonograms: this class takes the protocol of
-``nonogram_split.Split`` (``search()`` pausing at ``pause_at``, the iteration, ``summary``)
-and only replaces the search; the pipeline's schedule (``futomip.pipeline.schedule``) gives
+``split_search.SplitSearch`` (``search()`` pausing at ``pause_at``, the iteration, ``summary``),
+as ``nonogram_split.Split`` does, and only brings the search; the pipeline's schedule (``futomip.pipeline.schedule``) gives
 it its turns beside the solver on the whole model.  The search stops when
 ``time.perf_counter()`` reaches ``stop_at`` (``finished`` stays False).
 """
@@ -49,13 +49,14 @@ from typing import Callable, Iterator
 
 from .. import compiled
 from ..options import Restarts
-from . import latin_core, nonogram_split
+from . import latin_core
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
 from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_PRUNED, C_RNG, C_VALUE_ORDER
 from .latin_python_search import HANDOVER, PROGRESS_EVERY, python_leaves
 from .latin_restarts import Restarter
 from .latin_search_kernels import DONE, LEAF, RESTART
+from .split_search import SplitSearch
 
 __all__ = ["LEAF_SHARE", "Split"]
 
@@ -81,7 +82,7 @@ FIRST_CHUNK, MAX_CHUNK = 16, 4096
 """Nodes per kernel call, first and at most (between two calls the clock and the pause are read)."""
 
 
-class Split(nonogram_split.Split):
+class Split(SplitSearch):
     """The leaves of the search, as an iterator of ``LatinDomains`` (see the module text).
 
     ``root`` are the domains after the reduction; ``needed`` says whether it has more open

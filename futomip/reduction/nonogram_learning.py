@@ -58,9 +58,10 @@ from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, MEMO_LIMIT, PROGRESS_EVERY, UNKNOWN, Board, NonogramDomains, _bits, _solve_masks
 from .nonogram_clauses import ClauseReasoning
 from .nonogram_compiled import LineKernel, use_kernels
+from .split_search import luby
 from .nonogram_whole import WholeGrid
 
-__all__ = ["RESTART_CONFLICTS", "Learner", "luby"]
+__all__ = ["RESTART_CONFLICTS", "Learner"]
 
 RESTART_CONFLICTS = 100
 """Conflicts per unit of the Luby sequence of restarts.  100 against the earlier 30 (taken from
@@ -70,15 +71,6 @@ in every band of times above 0.1 s; 60 and 250 were no better than 100."""
 
 LEARNT_CAP = 2000
 """Learnt clauses kept before the first clean-up; the cap grows by a tenth at each one."""
-
-def luby(i: int) -> int:
-    """The i-th term (1-based) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ..."""
-    while True:
-        k = i.bit_length()
-        if i == (1 << k) - 1:
-            return 1 << (k - 1)
-        i -= (1 << (k - 1)) - 1
-
 
 class Learner(ClauseReasoning):
     """The CDCL search of one puzzle from ``root`` domains; ``leaves()`` yields the leaves.

@@ -57,7 +57,8 @@ from ..puzzles.nonogram import Nonogram
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 from .nonogram_cdcl import CompiledLearner
 from .nonogram_compiled import SEARCH_KERNEL_AFTER, new_board, use_kernels
-from .nonogram_learning import Learner, luby
+from .nonogram_learning import Learner
+from .split_search import SplitSearch, luby
 
 __all__ = ["ENGINE", "ENGINES", "LEAF_SHARE", "LEARNING_LEAF_SHARE", "RESTART_NODES", "SECOND_PATH_RESTART_CONFLICTS",
            "Split"]
@@ -105,7 +106,7 @@ def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,
     return (r, c), order if run % 2 == 1 else order[::-1]
 
 
-class Split:
+class Split(SplitSearch):
     """The leaves of the search, as an iterator of ``NonogramDomains`` (see the module text).
 
     ``root`` are the domains after probing.  ``needed`` says whether the root has more
@@ -151,45 +152,11 @@ class Split:
         other.restart_conflicts = SECOND_PATH_RESTART_CONFLICTS
         return other
 
-    def summary(self) -> dict:
-        """The search counters, for reports."""
-        self._sync()
-        return {"nodes": self.nodes, "subpuzzles": self.leaves, "pruned": self.pruned, "depth": self.depth,
-                "restarts": self.restarts, "finished": self.finished, "root_slice": round(self.root_slice, 3),
-                "engine": self.engine, "conflicts": self.conflicts, "learnt": self.learnt,
-                "first_search": round(self.first_search, 3)}
-
-    def __iter__(self) -> Iterator[NonogramDomains]:
-        return (leaf for leaf in self.search() if leaf is not None)
-
-    def search(self) -> Iterator[NonogramDomains | None]:
-        """The leaves, and None whenever the search pauses at ``pause_at`` (set it before each
-        ``next``); the search goes on where it paused."""
-        if not self.needed:
-            self.leaves = 1
-            self.finished = True
-            yield self.root
-            return
-        yield from self._leaves()
-
     def _leaves(self) -> Iterator[NonogramDomains | None]:
         """The one search of this split: leaves, and None whenever it pauses at ``pause_at``."""
         if self._search is None:
             self._search = self._counted(self._learning() if self.engine == "learning" else self._probing())
         return self._search
-
-    def _counted(self, search: Iterator[NonogramDomains | None]) -> Iterator[NonogramDomains | None]:
-        for leaf in search:
-            if leaf is not None:
-                self.leaves += 1
-            yield leaf
-
-    def _pause(self) -> bool:
-        """Whether the search should yield None now (and go on when resumed)."""
-        if self.pause_at is not None and time.perf_counter() >= self.pause_at:
-            self.pause_at = None
-            return True
-        return False
 
     def _learning(self) -> Iterator[NonogramDomains | None]:
         """The clause-learning search: compiled from the start when the kernels pay already
