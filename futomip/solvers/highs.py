@@ -228,14 +228,14 @@ def pass_arrays(highs, by: str, start, index, value, row_lower, row_upper, cost,
     rows = len(row_lower)
     kind = highspy.HighsVarType.kInteger if integer else highspy.HighsVarType.kContinuous
     layout = {"rows": highspy.MatrixFormat.kRowwise, "columns": highspy.MatrixFormat.kColwise}[by]
-    status = highs.passModel(
+    # HiGHS' status is read where the model is solved, as it was with a HighsLp; the arrays
+    # are well formed by construction (``linear.row_matrix``, the relaxation's columns).
+    highs.passModel(
         columns, rows, len(index), int(layout), int(highspy.ObjSense.kMinimize), 0.0,
         np.asarray(cost, dtype=np.float64), np.zeros(columns), np.ones(columns),
         np.asarray(row_lower, dtype=np.float64), np.asarray(row_upper, dtype=np.float64),
         np.asarray(start, dtype=np.int32), np.asarray(index, dtype=np.int32),
         np.asarray(value, dtype=np.float64), np.full(columns, int(kind), dtype=np.int32))
-    if status == highspy.HighsStatus.kError:
-        raise RuntimeError(f"HiGHS did not take the model ({columns} columns, {rows} rows)")
 
 
 @functools.cache
