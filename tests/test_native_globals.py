@@ -10,6 +10,7 @@ checked by the independent verifier.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 
 import pytest
@@ -159,6 +160,22 @@ def test_a_latin_completion_gets_cp_sats_native_globals_unless_asked_otherwise()
     assert highs.globals == "linear" and highs.grid == default.grid
     sudoku = io.read("data/sudoku/easy.sdk")[0]
     assert run(sudoku, Task("solve"), Options(reduce="none", **CPSAT)).globals == "linear"
+
+
+def test_the_configuration_says_why_a_latin_completion_got_native_globals(capsys):
+    """The status line's configuration names the measured choice of CP-SAT's own constraints
+    (it named the pair and level only); pinned or on another pair it says nothing of it."""
+    from futomip.cli import main
+
+    path = "data/latin/completion-12.pls"
+    assert main([path, "--backend", "ortools", "--solver", "cpsat", "--reduce", "lines", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert "cpsat's own global constraints for latin, measured better" in record["configuration"]
+    assert record["globals"].startswith("native") and not verify(io.read(path)[0], record["solution"])
+    for pinned in (["--globals", "linear"], ["--backend", "highspy", "--solver", "highs"]):
+        assert main([path, *(pinned if pinned[0] == "--backend" else ["--backend", "ortools", "--solver", "cpsat",
+                                                                      *pinned]), "--json"]) == 0
+        assert "own global constraints" not in json.loads(capsys.readouterr().out)["configuration"]
 
 
 def test_native_globals_are_refused_where_the_pair_has_none():

@@ -28,6 +28,7 @@ from typing import Callable
 from ..kinds import KINDS as _ALL_KINDS
 from ..options import Deadline, Options
 from ..pipeline import Task, run as run_pipeline
+from ..pipeline.finder import globals_reason
 from ..pipeline.race import is_race
 from ..pipeline.solve import solve as _keyword_solve
 from ..result import Result
@@ -116,7 +117,8 @@ def run(puzzle, task: Task = Task(), options: Options = Options(), deadline: Dea
         result = run_method(chosen.method, puzzle, options, deadline, task.action == "unique")
     if result.configuration or chosen.method != MILP:
         # The pipeline's reason is the same MILP row's, without the methods passed over.
-        result.configuration = chosen.reason
+        result.configuration = chosen.reason + (globals_reason(puzzle, chosen.pair, options)
+                                                if chosen.method == MILP else "")
     return result
 
 

@@ -75,6 +75,15 @@ def default_globals(puzzle, pair) -> str | None:
     return solver_named(pair.solver).preferred_globals.get(puzzle.kind)
 
 
+def globals_reason(puzzle, pair, options) -> str:
+    """What the configuration's reason adds when ``default_globals`` chose the form of the
+    global constraints (nothing when ``--globals`` was given or the pair builds none)."""
+    if options.globals is not None or default_globals(puzzle, pair) != "native":
+        return ""
+    return (f"; {pair.solver}'s own global constraints for {puzzle.kind}, measured better beside the split "
+            "(benchmarks/globals_ab.py, 2026-11-29)")
+
+
 class SolutionFinder:
     """The solutions of ``puzzle`` under ``options`` within ``deadline``, one at a time."""
 
@@ -86,7 +95,8 @@ class SolutionFinder:
         # Checking the pair imports the backend and finds the solver: the "import" time.
         chosen = configuration(puzzle.kind, options.backend, options.solver, options.reduce,
                                wanted_capabilities(options, writes))
-        self.pair, self.level, self.reason = chosen.pair, chosen.reduce, chosen.reason
+        self.pair, self.level = chosen.pair, chosen.reduce
+        self.reason = chosen.reason + globals_reason(puzzle, self.pair, options)
         check_request(self.pair, options, writes)
         self.seconds = {"import": time.perf_counter() - start, "reduce": 0.0, "build": 0.0, "solve": 0.0}
         self.puzzle = puzzle
