@@ -39,8 +39,16 @@ model alone: the reduction without the search)."""
 
 RESTART_KINDS = ("off", "plain", "lp", "portfolio")
 """Which restarts the Latin split search makes (``futomip.reduction.latin_restarts``): none
-(the default), in its own value order ("plain"), in the root LP's value order once it has
-one ("lp"), or a portfolio of value orders over the restarts ("portfolio")."""
+(the default but for ``DEFAULT_RESTARTS``), in its own value order ("plain"), in the root LP's
+value order once it has one ("lp"), or a portfolio of value orders over the restarts
+("portfolio")."""
+
+DEFAULT_RESTARTS = {"latin": "lp:100"}
+"""The restart policy of a kind's split search when the command names none (every other kind:
+off).  Latin completion restarts in the LP's order: on 12 fresh QWH completions of orders
+35-60, HiGHS alone completed 11 against 10 in 98 s against 139 s (timeouts as 60 s), on the 60
+QCP 60 against 60 in 13.6 s against 33.7 s, and on 4 QWH of orders 50-60 as many, in less time
+(docs/measurements.md, 29 Nov); it is slower on some easy completions (3.2 -> 15.1 s on one)."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +57,8 @@ class Restarts:
     ``failures``, the failures (pruned children) per unit of the Luby sequence of restart
     cutoffs (run k may fail ``failures`` x luby(k) times before the next restart).
 
-    Off by default: restarts did not win in the measurements (docs/measurements.md).  One
-    value per command, carried in ``Options.restarts``: nothing process-wide.
+    Off by default but for the kinds of ``DEFAULT_RESTARTS`` (measured, docs/measurements.md).
+    One value per command, carried in ``Options.restarts``: nothing process-wide.
     """
 
     kind: str = "off"
@@ -143,6 +151,12 @@ class Options:
     def restart_policy(self) -> Restarts:
         """``restarts``, with None as ``Restarts()`` (off)."""
         return self.restarts or Restarts()
+
+    def restart_policy_for(self, kind: str) -> Restarts:
+        """``restarts``, with None as the kind's default (``DEFAULT_RESTARTS``, else off)."""
+        if self.restarts is not None:
+            return self.restarts
+        return Restarts.parse(DEFAULT_RESTARTS[kind]) if kind in DEFAULT_RESTARTS else Restarts()
 
     def but(self, **changes) -> "Options":
         """A copy with some fields changed (checked again)."""

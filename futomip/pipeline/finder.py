@@ -123,7 +123,8 @@ class SolutionFinder:
         self.split = reduction.split(puzzle, self.domains, deadline.end, progress) \
             if self.level == "split" else None
         if hasattr(self.split, "restart_policy"):
-            self.split.restart_policy = options.restart_policy  # the Latin search's restarts (latin_restarts)
+            # The Latin search's restarts (latin_restarts): the command's, else the kind's default.
+            self.split.restart_policy = options.restart_policy_for(puzzle.kind)
         elif options.restart_policy.on:
             self._note(f"restarts {options.restart_policy} unused: only the Latin split search restarts, and this "
                        f"run makes none (level {self.level}{'' if self.level == 'split' else '; --reduce split'})")

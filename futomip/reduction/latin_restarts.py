@@ -6,7 +6,7 @@ cutoffs (run k may meet ``failures`` x luby(k) failures, pruned children), keepi
 failure weights of dom/wdeg.  The policy is one ``futomip.options.Restarts`` per search,
 carried in the command's ``Options`` (nothing process-wide), of one of these kinds:
 
-    "off":        never restart (the default)
+    "off":        never restart (the default, but see ``options.DEFAULT_RESTARTS``)
     "plain":      while the search has its own value order (no root LP): the value order
                   alternates run by run and the cell scores get seeded noise from the third run
     "lp":         once the search is ordered by the root LP (``latin_dive``): the LP's order
@@ -14,7 +14,8 @@ carried in the command's ``Options`` (nothing process-wide), of one of these kin
     "portfolio":  always: the runs cycle through the LP's, the plain and a seeded random value
                   order, keeping the root facts earlier runs proved (``latin_portfolio``)
 
-Measured (docs/measurements.md), hence off: "plain" with cutoffs of 100 or 1000 failures
+Measured (docs/measurements.md), hence off but for Latin completion ("lp:100" there since 29
+Nov: more QWH completions in less time, and the 60 QCP in less time): "plain" with cutoffs of 100 or 1000 failures
 found the first leaf of as many order-25 QCP instances as the search without restarts (4 of
 15 in 10 s, not the same 4), and cost nodes on easy QWH completions and on hard 9x9
 Futoshiki searched to the end; "lp" with 100 let the search alone find 7 of 9 order 35-45 QWH

@@ -23,7 +23,7 @@ compiled search starts again from the root and skips the leaves already yielded 
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
 process that has numba loaded already, or whose Python work has reached the cost of loading it
 (``futomip.compiled.pays``), the first search runs on the compiled kernels instead.
-Restarts (off by default) go back to the root before the first leaf after a Luby sequence
+Restarts (off by default; "lp" for a Latin completion, ``options.DEFAULT_RESTARTS``) go back to the root before the first leaf after a Luby sequence
 of failure cutoffs, as the search's ``restart_policy`` (``futomip.options.Restarts``, from
 the command's ``Options``) says: ``latin_restarts`` holds the cutoffs and what each restart
 changes.  A run that yields a leaf runs to its end.
@@ -89,7 +89,7 @@ class Split(SplitSearch):
     cells than a leaf may have.  Counters: ``nodes`` (nodes whose fixpoint held), ``leaves``
     (yielded), ``pruned`` (children the fixpoint proved empty), ``depth`` (deepest node),
     ``root_slice`` and ``first_search`` (set by the pipeline's schedule); the nonogram
-    search's other counters stay 0.  ``restart_policy`` (``Restarts``, off by default; the
+    search's other counters stay 0.  ``restart_policy`` (``Restarts``, off unless given; the
     pipeline sets the command's) says when the search restarts (``latin_restarts``).
     """
 
