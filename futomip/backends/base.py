@@ -94,9 +94,12 @@ class Session(ABC):
         return self.capabilities.incremental
 
     def add_constraint(self, con: Constraint) -> None:
-        """Add one more row (e.g. a no-good cut) before the next solve."""
+        """Add one more row (e.g. a no-good cut) before the next solve.  A row without terms
+        stays out of the backend's model, as at the build (Pyomo refuses one that reads false):
+        ``_trivial_outcome`` decides it."""
         self.extra.append(con)
-        self._add(con)
+        if con.terms:
+            self._add(con)
 
     def solve(self, time_limit: float | None = None, pool: int = 0) -> RawSolution:
         """Solve within ``time_limit`` seconds (None: no limit).
