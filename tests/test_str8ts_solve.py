@@ -9,6 +9,7 @@ import pytest
 import futomip
 from futomip.certainty import solutions
 from futomip.io.solutions import read_solutions
+from futomip.puzzles import str8ts as puzzle_module
 from futomip.puzzles.str8ts import Str8ts
 
 SEED_FILE = Path(__file__).resolve().parent.parent / "data" / "str8ts" / "seeds" / "blog-sample.txt"
@@ -55,3 +56,21 @@ def test_an_all_black_board_is_unique_without_a_remark(pair):
     assert futomip.verify(puzzle, result.grid) == []
     listed = futomip.enumerate_all(puzzle, **keywords)
     assert listed.complete and listed.solutions == [result.grid]
+
+
+def test_explain_narrows_a_clash_to_the_clue_that_fails_alone():
+    """A black clue 2 beside a white 2 in a row of three white cells: the two equal digits were
+    named together as "the givens alone break the grid rules", but the black 2 fails alone (the
+    three white cells hold consecutive digits, so a 2), so the irreducible set is that clue
+    (QA, twenty-sixth session). A pair that is irreducible keeps its message."""
+    puzzle = Str8ts.from_cells(4, black=[(0, 0)], digits={(0, 0): 2, (0, 3): 2})
+    result = futomip.explain(puzzle, backend="highspy", solver="highs")
+    assert result.status == "infeasible" and [clue.text for clue in result.conflict] == ["black cell (1,1) shows 2"]
+    assert "on its own" in result.message
+    alone = futomip.solve(puzzle_module.restrict(puzzle, result.conflict), backend="highspy", solver="highs")
+    assert alone.status == "infeasible"
+    assert futomip.solve(puzzle_module.restrict(puzzle, []), backend="highspy", solver="highs").status == "solved"
+    pair = Str8ts.from_cells(4, black=[(0, 0)], digits={(0, 0): 4, (0, 3): 4})
+    result = futomip.explain(pair, backend="highspy", solver="highs")
+    assert result.status == "infeasible" and len(result.conflict) == 2
+    assert result.message.startswith("the givens alone break the grid rules")

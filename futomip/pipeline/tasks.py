@@ -247,12 +247,12 @@ def _explain(puzzle, task: Task, options: Options, deadline: Deadline, progress)
         return finish(SOLVED, None, "the puzzle has a solution: there is no conflict to explain", solution=grid)
     if status != INFEASIBLE:
         return finish(status, None, f"could not decide feasibility: {first.last_message or status}")
+    # Clues that break the grid rules on their own (two equal digits in a line; a nonogram clue
+    # too long for its line) are infeasible together, so the filter can start from them; it still
+    # runs, since one of them may be infeasible alone (a Str8ts black clue 2 beside a run of
+    # three white cells that must hold a 2).
     clash = module.grid_clash(puzzle)
-    if clash:
-        # A nonogram has no givens: what breaks its rules on its own is a clue too long for its line.
-        what = "a clue alone cannot fit its line" if puzzle.kind == "nonogram" else "the givens alone break the grid rules"
-        return finish(INFEASIBLE, clash, f"{what}: " + "; ".join(c.text for c in clash))
-    keep = list(module.clues(puzzle))
+    keep = list(clash) if clash else list(module.clues(puzzle))
     total = len(keep)
     for done, clue in enumerate(list(keep), start=1):
         trial = [other for other in keep if other != clue]
@@ -264,4 +264,12 @@ def _explain(puzzle, task: Task, options: Options, deadline: Deadline, progress)
         elif trial_status != SOLVED:
             return finish(trial_status, keep, f"search stopped ({trial_status}); these {len(keep)} clues conflict "
                           "but may not be irreducible")
+    if clash and keep == clash:
+        # A nonogram has no givens: what breaks its rules on its own is a clue too long for its line.
+        what = "a clue alone cannot fit its line" if puzzle.kind == "nonogram" else "the givens alone break the grid rules"
+        return finish(INFEASIBLE, clash, f"{what}: " + "; ".join(c.text for c in clash))
+    if len(keep) == 1:
+        return finish(INFEASIBLE, keep, "this clue cannot hold on its own; without it the puzzle is solvable")
+    if not keep:
+        return finish(INFEASIBLE, keep, "the grid has no solution without any clue (its rules and layout alone)")
     return finish(INFEASIBLE, keep, f"{len(keep)} clues cannot all hold; dropping any one of them leaves a solvable puzzle")
