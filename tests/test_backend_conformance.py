@@ -86,6 +86,17 @@ def test_feasible_model_gives_its_only_point(pair):
     assert [round(v) for v in raw.values] == [0, 0, 1]
 
 
+def test_a_column_in_no_row_comes_back_within_its_bounds(pair):
+    """A column no row names (a sub-puzzle of ``--explain`` whose line lost its clue) is left out
+    of what PuLP and Pyomo hand the solver; it came back without a value, and the solve ended
+    as an error (PuLP) or a KeyError (Pyomo's persistent solvers) (QA, twenty-sixth session)."""
+    model = _one_of_three()
+    model.binaries("free", range(2))
+    raw = _open(pair, model).solve(30)
+    assert raw.status == SOLVED, raw.message
+    assert [round(v) for v in raw.values[:3]] == [0, 0, 1] and all(v in (0, 1) for v in map(round, raw.values[3:]))
+
+
 def test_infeasible_model_is_infeasible(pair):
     """Rows that contradict each other give ``infeasible``, not an error or a point."""
     model = _one_of_three()

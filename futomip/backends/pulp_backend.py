@@ -84,6 +84,13 @@ class PulpSession(Session):
         pulp = self._pulp
         solution_status = self._problem.sol_status
         values = [var.varValue for var in self._vars]
+        if None in values:
+            # PuLP leaves a column in no row out of what it hands the solver, so it has no value;
+            # its bounds are [0, 1] and nothing else reads it, so 0 (a sub-puzzle with a line's
+            # clue dropped, in --explain).
+            present = {var.name for var in self._problem.variables()}
+            values = [0.0 if value is None and var.name not in present else value
+                      for var, value in zip(self._vars, values)]
         if solution_status in (pulp.LpSolutionOptimal, pulp.LpSolutionIntegerFeasible) and None not in values:
             return RawSolution(SOLVED, values)
         if status == pulp.LpStatusUndefined:

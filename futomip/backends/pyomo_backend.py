@@ -176,7 +176,9 @@ class PyomoSession(Session):
             raise stopping.Stopped(signal.SIGINT)
         if results.solution_status in (SolutionStatus.optimal, SolutionStatus.feasible):
             primals = results.solution_loader.get_vars()
-            return RawSolution(SOLVED, [primals[var] for var in self._vars], f"{note}: solved" if note else "",
+            # A column in no row never reaches the solver, so it has no value; its bounds are
+            # [0, 1] and nothing else reads it, so 0 (a sub-puzzle with a line's clue dropped).
+            return RawSolution(SOLVED, [primals.get(var, 0.0) for var in self._vars], f"{note}: solved" if note else "",
                                stats=stats)
         if condition == TerminationCondition.provenInfeasible:
             return RawSolution(INFEASIBLE, message=f"{note}: infeasible" if note else "", stats=stats)
