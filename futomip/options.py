@@ -43,13 +43,6 @@ RESTART_KINDS = ("off", "plain", "lp", "portfolio")
 value order once it has one ("lp"), or a portfolio of value orders over the restarts
 ("portfolio")."""
 
-DEFAULT_RESTARTS = {"latin": "lp:100"}
-"""The restart policy of a kind's split search when the command names none (every other kind:
-off).  Latin completion restarts in the LP's order: on 12 fresh QWH completions of orders
-35-60, HiGHS alone completed 11 against 10 in 98 s against 139 s (timeouts as 60 s), on the 60
-QCP 60 against 60 in 13.6 s against 33.7 s, and on 4 QWH of orders 50-60 as many, in less time
-(docs/measurements.md, 29 Nov); it is slower on some easy completions (3.2 -> 15.1 s on one)."""
-
 
 @dataclass(frozen=True)
 class Restarts:
@@ -91,6 +84,14 @@ class Restarts:
 
     def __str__(self) -> str:
         return "off" if not self.on else f"{self.kind}:{self.failures}"
+
+
+DEFAULT_RESTARTS = {"latin": Restarts("lp", 100)}
+"""The restart policy of a kind's split search when the command names none (every other kind:
+off).  Latin completion restarts in the LP's order: on 12 fresh QWH completions of orders
+35-60, HiGHS alone completed 11 against 10 in 98 s against 139 s (timeouts as 60 s), on the 60
+QCP 60 against 60 in 13.6 s against 33.7 s, and on 4 QWH of orders 50-60 as many, in less time
+(docs/measurements.md, 29 Nov); it is slower on some easy completions (3.2 -> 15.1 s on one)."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +157,7 @@ class Options:
         """``restarts``, with None as the kind's default (``DEFAULT_RESTARTS``, else off)."""
         if self.restarts is not None:
             return self.restarts
-        return Restarts.parse(DEFAULT_RESTARTS[kind]) if kind in DEFAULT_RESTARTS else Restarts()
+        return DEFAULT_RESTARTS.get(kind, Restarts())
 
     def but(self, **changes) -> "Options":
         """A copy with some fields changed (checked again)."""

@@ -121,8 +121,10 @@ def load_kernels(puzzles, progress: Callable[[str], None] | None = None) -> bool
 
     families = {compiled.family_of(KINDS[puzzle.kind].split.split(":")[0])
                 for puzzle in puzzles if KINDS[puzzle.kind].split}
-    if not families or all(compiled.loaded(family) for family in families):
-        return compiled.loaded() or bool(families)
+    if not families:
+        return compiled.loaded()
+    if all(compiled.loaded(family) for family in families):
+        return True
     if any(compiled.state(family) != "ready" for family in families):
         return False  # off, or not compiled yet: the searches run as a fresh process's would
     if progress is not None:

@@ -23,8 +23,8 @@ compiled search starts again from the root and skips the leaves already yielded 
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
 process that has numba loaded already, or whose Python work has reached the cost of loading it
 (``futomip.compiled.pays``), the first search runs on the compiled kernels instead.
-Restarts (off by default; "lp" for a Latin completion, ``options.DEFAULT_RESTARTS``) go back to the root before the first leaf after a Luby sequence
-of failure cutoffs, as the search's ``restart_policy`` (``futomip.options.Restarts``, from
+Restarts (off by default; "lp" for a Latin completion, ``options.DEFAULT_RESTARTS``) go back to
+the root before the first leaf after a Luby sequence of failure cutoffs, as the search's ``restart_policy`` (``futomip.options.Restarts``, from
 the command's ``Options``) says: ``latin_restarts`` holds the cutoffs and what each restart
 changes.  A run that yields a leaf runs to its end.
 
@@ -37,8 +37,8 @@ MILP still solves it, and the puzzle's ``verify`` checks the grid, as for every 
 
 Search and solver share the time exactly as for nonograms: this class takes the protocol of
 ``split_search.SplitSearch`` (``search()`` pausing at ``pause_at``, the iteration, ``summary``),
-as ``nonogram_split.Split`` does, and only brings the search; the pipeline's schedule (``futomip.pipeline.schedule``) gives
-it its turns beside the solver on the whole model.  The search stops when
+as ``nonogram_split.Split`` does, and only brings the search; the pipeline's schedule
+(``futomip.pipeline.schedule``) gives it its turns beside the solver on the whole model.  The search stops when
 ``time.perf_counter()`` reaches ``stop_at`` (``finished`` stays False).
 """
 
