@@ -82,6 +82,10 @@ def test_the_bundled_futoshiki_imports_neither_numpy_nor_the_nonogram_search():
     ''')
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stderr.split()[-3:] == ["0", "False", "False"], done.stderr
+    from futomip import io, verify
+
+    path = ROOT / "data" / "futoshiki.dat"
+    assert verify(io.read(path)[0], json.loads(done.stdout)["solution"]) == []
 
 
 def test_a_kernel_runs_interpreted_on_request():
