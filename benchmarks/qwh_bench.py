@@ -11,8 +11,11 @@ order of the configurations rotating instance by instance so no side always runs
 - ``default``: ``futomip``'s configuration with nothing pinned (``Options()``: the measured
   default for the kind among the installed pairs; ortools/cpsat with the ``[all]`` install);
 - ``highs``: ``--backend highspy --solver highs`` (what a HiGHS-only install runs by default);
-- ``highs-norestart``, ``highs-lprestart``: the same with the LP-ordered search's restarts
-  off or every 100 x Luby failures (``Options(restarts="lp:100")``).
+- ``highs-norestart``, ``highs-lprestart``, ``highs-twin``: the same with the LP-ordered
+  search's restarts off, every 100 x Luby failures (``Options(restarts="lp:100")``), or two
+  such searches taking turns (``"twin:100"``, the second restarting every 1000 x Luby);
+- ``default-twin``, ``default-lp``: ``default`` with ``"twin:100"`` (the default for a Latin
+  completion since 29 Nov, twenty-seventh session) or ``"lp:100"`` (the default before).
 
 All in this process, first solution only; "seconds" is what a user waits for after the
 file is read: for futomip reduction + build + solve (``SolutionFinder``), for the yardstick
@@ -35,10 +38,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 CONFIGS = {"cpsat": None, "default": (None, None), "highs": ("highspy", "highs"),
-           "highs-norestart": ("highspy", "highs"), "highs-lprestart": ("highspy", "highs")}
-"""``highs-norestart`` / ``highs-lprestart``: ``highs`` with the restart policy off / "lp:100"
-(the LP-ordered search without or with restarts), for the A/B of that setting."""
-RESTARTS = {"highs-norestart": "off", "highs-lprestart": "lp:100"}
+           "highs-norestart": ("highspy", "highs"), "highs-lprestart": ("highspy", "highs"),
+           "highs-twin": ("highspy", "highs"), "default-twin": (None, None),
+           "default-lp": (None, None)}
+"""``highs-norestart`` / ``highs-lprestart`` / ``highs-twin``: ``highs`` with the restart policy
+off / "lp:100" / "twin:100" (the LP-ordered search without restarts, with them, or two such
+searches taking turns), and ``default-twin`` / ``default-lp`` the default with "twin:100" /
+"lp:100", for the A/B of that setting."""
+RESTARTS = {"highs-norestart": "off", "highs-lprestart": "lp:100", "highs-twin": "twin:100",
+            "default-twin": "twin:100", "default-lp": "lp:100"}
 
 
 def measure(puzzle, config: str, time_limit: float) -> dict:

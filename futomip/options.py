@@ -37,11 +37,12 @@ SCHEDULES = ("auto", "parallel", "sequential", "search", "solver")
 (the split search alone, the solver only on its leaves) or "solver" (the solver on the whole
 model alone: the reduction without the search)."""
 
-RESTART_KINDS = ("off", "plain", "lp", "portfolio")
+RESTART_KINDS = ("off", "plain", "lp", "portfolio", "twin")
 """Which restarts the Latin split search makes (``futomip.reduction.latin_restarts``): none
 (the default but for ``DEFAULT_RESTARTS``), in its own value order ("plain"), in the root LP's
-value order once it has one ("lp"), or a portfolio of value orders over the restarts
-("portfolio")."""
+value order once it has one ("lp"), a portfolio of value orders over the restarts
+("portfolio"), or two LP-ordered searches whose restart units are ``failures`` and ten times
+that, taking turns until one finds the first leaf ("twin", ``latin_split``)."""
 
 
 @dataclass(frozen=True)
@@ -86,12 +87,16 @@ class Restarts:
         return "off" if not self.on else f"{self.kind}:{self.failures}"
 
 
-DEFAULT_RESTARTS = {"latin": Restarts("lp", 100)}
+DEFAULT_RESTARTS = {"latin": Restarts("twin", 100)}
 """The restart policy of a kind's split search when the command names none (every other kind:
-off).  Latin completion restarts in the LP's order: on 12 fresh QWH completions of orders
-35-60, HiGHS alone completed 11 against 10 in 98 s against 139 s (timeouts as 60 s), on the 60
-QCP 60 against 60 in 13.6 s against 33.7 s, and on 4 QWH of orders 50-60 as many, in less time
-(docs/measurements.md, 29 Nov); it is slower on some easy completions (3.2 -> 15.1 s on one)."""
+off).  Latin completion restarts in the LP's order ("lp:100" since 29 Nov: on 12 fresh QWH
+completions of orders 35-60, HiGHS alone completed 11 against 10 without restarts in 98 s
+against 139 s, the 60 QCP in 13.6 s against 33.7 s), and since the twenty-seventh session as
+twin searches ("twin:100": the same, and a second search restarting ten times less often,
+taking turns): on 28 QWH of orders 30-60 at the hardness peak HiGHS alone completed 23 either
+way, in 319 s against 388 s (timeouts as 60 s; the slowest completion 16x CP-SAT's time
+against 194x), the 60 QCP in 9.9 s against 8.9 s, and the default with CP-SAT 28 of 28 either
+way in 51 s (docs/measurements.md)."""
 
 
 @dataclass(frozen=True)

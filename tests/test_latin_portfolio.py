@@ -39,6 +39,14 @@ def compiling_after(seconds):
         latin_core.COMPILE_AFTER = saved
 
 
+def assert_exactly_the_solutions(puzzle, leaves):
+    """The leaves (masks) are fixed grids, every brute-force solution once and nothing else,
+    each verified."""
+    grids = [_grid(leaf, puzzle.size) for leaf in leaves]
+    assert sorted(grids) == sorted(_brute_force(puzzle))
+    assert all(verify(puzzle, grid) == [] for grid in grids)
+
+
 def _policy(failures):
     """The portfolio restarting after ``failures`` x Luby failures; None: no restarts."""
     return Restarts() if failures is None else Restarts("portfolio", failures)
@@ -62,10 +70,7 @@ def test_portfolio_search_yields_exactly_the_brute_force_solutions(puzzle, mode,
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
-    grids = [_grid(leaf, puzzle.size) for leaf in leaves]
-    assert sorted(grids) == sorted(_brute_force(puzzle))
-    for grid in grids:
-        assert verify(puzzle, grid) == []
+    assert_exactly_the_solutions(puzzle, leaves)
 
 
 @settings(max_examples=20, deadline=None)
@@ -78,9 +83,7 @@ def test_portfolio_with_the_root_lp_yields_exactly_the_brute_force_solutions(puz
     if root.contradiction is not None or not search.needed:
         return
     assert search.finished
-    grids = [_grid(leaf, puzzle.size) for leaf in leaves]
-    assert sorted(grids) == sorted(_brute_force(puzzle))
-    assert all(verify(puzzle, grid) == [] for grid in grids)
+    assert_exactly_the_solutions(puzzle, leaves)
 
 
 def test_portfolio_runs_reproduce_and_agree_compiled_and_interpreted():

@@ -23,10 +23,16 @@ compiled search starts again from the root and skips the leaves already yielded 
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
 process that has numba loaded already, or whose Python work has reached the cost of loading it
 (``futomip.compiled.pays``), the first search runs on the compiled kernels instead.
-Restarts (off by default; "lp" for a Latin completion, ``options.DEFAULT_RESTARTS``) go back to
+Restarts (off by default; "twin" for a Latin completion, ``options.DEFAULT_RESTARTS``) go back to
 the root before the first leaf after a Luby sequence of failure cutoffs, as the search's ``restart_policy`` (``futomip.options.Restarts``, from
 the command's ``Options``) says: ``latin_restarts`` holds the cutoffs and what each restart
-changes.  A run that yields a leaf runs to its end.
+changes.  A run that yields a leaf runs to its end.  Under the "twin" policy a second search
+on its own core, in the same LP order but restarting ``TWIN_FACTOR`` times less often and with
+other noise, takes turns with the first, chunk by chunk, until one of them meets a leaf; that
+one goes on alone and the other is dropped.  Both search the same root, so the leaves are
+those of one complete search, as with one search: QWH completion times are heavy-tailed
+(Gomes, Selman and Kautz), and which restart unit finds a completion soon varies from
+instance to instance (docs/measurements.md, 29 Nov, twenty-seventh session).
 
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
@@ -52,7 +58,7 @@ from ..options import Restarts
 from . import latin_core
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
-from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_PRUNED, C_RNG, C_VALUE_ORDER
+from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_NOISE, C_PRUNED, C_RNG, C_VALUE_ORDER
 from .latin_python_search import HANDOVER, PROGRESS_EVERY, python_leaves
 from .latin_restarts import Restarter
 from .latin_search_kernels import DONE, LEAF, RESTART
@@ -77,6 +83,9 @@ docs/measurements.md, "The LP value order for Latin completion"."""
 
 ROOT_LP_SECONDS = 5.0
 """Seconds the relaxation may take before the search goes on without it."""
+
+TWIN_FACTOR = 10
+"""The second twin search restarts after this many times the first one's failures."""
 
 FIRST_CHUNK, MAX_CHUNK = 16, 4096
 """Nodes per kernel call, first and at most (between two calls the clock and the pause are read)."""
@@ -112,12 +121,17 @@ class Split(SplitSearch):
         self.mode = mode
         """How the kernels run: "auto", "interpreted" or "compiled" (``latin_core.Core``)."""
         self._core: latin_core.Core | None = None
+        self._live: list[latin_core.Core] = []
+        """The cores searching now (two while twin searches take turns), whose counters ``_sync_core`` adds."""
         self._offsets = (0, 0, 0)
         self.restart_policy = restart_policy
         self.relaxation = None
         """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
         sets it); None: no dive, the search alone."""
         self.dive = None
+        self.twin: str | None = None
+        """The twin searches' outcome: None (none ran), "undecided", or which search, "first" or "second"
+        (the one restarting less often), met the first leaf or the end."""
 
     @property
     def restart_policy(self) -> Restarts:
@@ -128,6 +142,9 @@ class Split(SplitSearch):
     def restart_policy(self, policy: Restarts) -> None:
         self.restarter = Restarter(policy, self.root.masks, SEED)
         """The restarts of this search (``latin_restarts``), with the root facts so far."""
+        self.twin_restarter = None if policy.kind != "twin" else \
+            Restarter(Restarts("lp", TWIN_FACTOR * policy.failures), self.root.masks, SEED + 1)
+        """The restarts of the second twin search (None: no twins)."""
 
     @property
     def needed(self) -> bool:
@@ -139,6 +156,8 @@ class Split(SplitSearch):
                    "restart_policy": str(self.restart_policy)}
         if self.dive is not None:
             summary["dive"] = self.dive.summary()
+        if self.twin is not None:
+            summary["twin"] = self.twin
         return summary
 
     def _leaves(self) -> Iterator[LatinDomains | None]:
@@ -200,7 +219,7 @@ class Split(SplitSearch):
         core = self._new_core(board, mode)
         if self.relaxation is not None and yielded is not None:
             yield from self._dive(core, yielded)
-        for leaf in self._kernel_search(core):
+        for leaf in self._kernel_search(core, twin=self._twin_core(board, mode)):
             if leaf is None:
                 yield leaf
             elif yielded is None or leaf.masks not in yielded:
@@ -209,18 +228,43 @@ class Split(SplitSearch):
 
     def _new_core(self, board, mode: str) -> latin_core.Core:
         core = self._core = latin_core.Core(board, self.root.masks, mode)
+        self._live = [core]
         self._offsets = (self.nodes, self.pruned, self.depth)
         core.set_control(C_LIMIT, self.limit)
         core.set_control(C_RNG, SEED)
         core.set_control(C_FAIL_LIMIT, self._budget(1))
         return core
 
-    def _kernel_search(self, core, budget: float | None = None) -> Iterator[LatinDomains | None]:
+    def _twin_core(self, board, mode: str) -> latin_core.Core | None:
+        """The second twin search's core (see the module text), set up like the first after its dive:
+        the root, the LP's value order, its own noise and restart cutoffs; None when there is
+        no twin (another policy, or no LP order: without it "lp" makes no restarts)."""
+        if self.twin_restarter is None or self.dive is None:
+            return None
+        core = latin_core.Core(board, self.root.masks, mode)
+        core.set_control(C_LIMIT, self.limit)
+        core.set_control(C_RNG, SEED + 1)
+        core.prefer(self.dive.prefer)
+        core.set_control(C_VALUE_ORDER, 2)
+        core.set_control(C_NOISE, 1)
+        core.set_control(C_FAIL_LIMIT, self.twin_restarter.budget(1, True))
+        self._live.append(core)
+        self.twin = "undecided"
+        return core
+
+    def _kernel_search(self, core, budget: float | None = None,
+                       twin: latin_core.Core | None = None) -> Iterator[LatinDomains | None]:
         """The kernels' search on ``core`` to its end; with a ``budget``, ``HANDOVER`` (and the
-        end) after that many seconds of work."""
+        end) after that many seconds of work; with a ``twin`` core, the two cores take
+        turns until one meets a leaf or the end, and that one goes on alone."""
         n = self.root.size
         shown = time.perf_counter()
-        run, chunk, worked = 1, FIRST_CHUNK, 0.0
+        chunk, worked = FIRST_CHUNK, 0.0
+        # Per searching core: [core, its restarts, its run]; the first twin is ``core``.
+        sides = [[core, self.restarter, 1]]
+        if twin is not None:
+            sides.append([twin, self.twin_restarter, 1])
+        turn = 0
         while True:
             if self.stop_at is not None and time.perf_counter() >= self.stop_at:
                 return
@@ -229,6 +273,8 @@ class Split(SplitSearch):
                 return
             if self._pause():
                 yield None
+            side = sides[turn]
+            core = side[0]
             started = time.perf_counter()
             outcome = core.search(chunk)
             ended = time.perf_counter()
@@ -240,11 +286,16 @@ class Split(SplitSearch):
                 shown = ended
                 self.progress(f"search: {self.nodes} nodes, {self.restarts} restarts, depth {self.depth}, "
                               f"{self.leaves} sub-puzzles" + (" (compiled)" if core.compiled else ""))
+            if len(sides) > 1 and outcome in (LEAF, DONE):
+                # The twins' turns end: this one searches on alone (its end is the search's).
+                self._drop(sides[1 - turn][0])
+                self.twin = "first" if turn == 0 else "second"
+                sides, turn, self._core = [side], 0, core
             if outcome == RESTART:
                 # Back to the root with the failure weights learnt so far (``latin_restarts``).
-                run += 1
+                side[2] += 1
                 self.restarts += 1
-                if not self.restarter.restart(core, run, self.dive):
+                if not side[1].restart(core, side[2], self.dive):
                     self.finished = True  # the root facts leave no value somewhere: no solution
                     return
             elif outcome == LEAF:
@@ -254,6 +305,7 @@ class Split(SplitSearch):
             elif outcome == DONE:
                 self.finished = True
                 return
+            turn = (turn + 1) % len(sides)
 
     def _dive(self, core, yielded: set) -> Iterator[LatinDomains | None]:
         """An LP-guided dive from the root (``latin_dive``), once: its candidate, if any, as a
@@ -283,7 +335,16 @@ class Split(SplitSearch):
         return self.restarter.budget(run, self.dive is not None)
 
     def _sync_core(self) -> None:
-        control = self._core.control  # once per chunk: no dict of counters
         nodes, pruned, depth = self._offsets
-        self.nodes, self.pruned = nodes + control(C_NODES), pruned + control(C_PRUNED)
-        self.depth = max(depth, control(C_DEPTH))
+        for core in self._live:
+            control = core.control  # once per chunk: no dict of counters
+            nodes, pruned, depth = nodes + control(C_NODES), pruned + control(C_PRUNED), max(depth, control(C_DEPTH))
+        self.nodes, self.pruned, self.depth = nodes, pruned, depth
+
+    def _drop(self, core) -> None:
+        """Stop counting ``core`` live (the twin that lost): its counters join the offsets."""
+        nodes, pruned, depth = self._offsets
+        control = core.control
+        self._offsets = (nodes + control(C_NODES), pruned + control(C_PRUNED), max(depth, control(C_DEPTH)))
+        self._live.remove(core)
+        core.release()
