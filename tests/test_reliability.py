@@ -136,6 +136,27 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
 needs_proc = pytest.mark.skipif(not Path("/proc").is_dir(), reason="checks for left-over processes read /proc")
 
 
+def _handling_signals(process: subprocess.Popen, timeout: float = 60.0) -> None:
+    """Wait until ``process`` has installed the command's SIGTERM handler (its bit in
+    /proc/PID/status's SigCgt; Python alone catches only SIGINT), i.e. its imports are done
+    and the command is running.  A fresh install compiles every module on its first import,
+    which on a loaded machine took over three seconds, so a fixed sleep once sent the signal
+    while Python was still importing (the plain KeyboardInterrupt, exit -2)."""
+    ends = time.monotonic() + timeout
+    while time.monotonic() < ends:
+        if process.poll() is not None:
+            return  # ended early: the caller's checks show why
+        try:
+            status = Path(f"/proc/{process.pid}/status").read_text()
+        except FileNotFoundError:
+            continue  # it has just ended: poll() says so next
+        caught = int(re.search(r"^SigCgt:\s*([0-9a-f]+)", status, re.M).group(1), 16)
+        if caught >> (signal.SIGTERM - 1) & 1:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"the command did not start handling signals within {timeout} s")
+
+
 def _start_long_solve(tmp_path: Path, backend: str, solver: str) -> subprocess.Popen:
     """Knotty without reduction: every pair's solver works for minutes on it."""
     env = dict(os.environ, TMPDIR=str(tmp_path))
@@ -161,6 +182,7 @@ def test_a_signal_stops_a_hard_solve_within_two_seconds(tmp_path, backend, solve
     """SIGINT/SIGTERM three seconds into a long solve: exit 130/143 within 2 s, a message, no
     solver program left (pulp/highs once ignored Ctrl-C for 80 s; pyomo/highs exited 1)."""
     process = _start_long_solve(tmp_path, backend, solver)
+    _handling_signals(process)
     time.sleep(3)
     assert process.poll() is None, process.communicate()
     sent = time.monotonic()
@@ -181,6 +203,7 @@ def test_ctrl_c_during_bench_keeps_the_finished_measurements(tmp_path):
     process = subprocess.Popen(command + ["bench", str(SAMPLE), str(KNOTTY), "--pairs", "highspy/highs",
                                           "--reduce", "none", "--json"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _handling_signals(process)
     time.sleep(6)
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=30)
