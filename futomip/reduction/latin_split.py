@@ -227,13 +227,23 @@ class Split(SplitSearch):
                 yield leaf
 
     def _new_core(self, board, mode: str) -> latin_core.Core:
-        core = self._core = latin_core.Core(board, self.root.masks, mode)
+        core = self._core = self._root_core(board, mode, SEED)
         self._live = [core]
         self._offsets = (self.nodes, self.pruned, self.depth)
-        core.set_control(C_LIMIT, self.limit)
-        core.set_control(C_RNG, SEED)
         core.set_control(C_FAIL_LIMIT, self._budget(1))
         return core
+
+    def _root_core(self, board, mode: str, seed: int) -> latin_core.Core:
+        """A core at the split's root with this search's leaf limit and the noise seed ``seed``."""
+        core = latin_core.Core(board, self.root.masks, mode)
+        core.set_control(C_LIMIT, self.limit)
+        core.set_control(C_RNG, seed)
+        return core
+
+    def _order_by_lp(self, core) -> None:
+        """The root LP's values first (``latin_dive``; the dive has run)."""
+        core.prefer(self.dive.prefer)
+        core.set_control(C_VALUE_ORDER, 2)
 
     def _twin_core(self, board, mode: str) -> latin_core.Core | None:
         """The second twin search's core (see the module text), set up like the first after its dive:
@@ -241,11 +251,8 @@ class Split(SplitSearch):
         no twin (another policy, or no LP order: without it "lp" makes no restarts)."""
         if self.twin_restarter is None or self.dive is None:
             return None
-        core = latin_core.Core(board, self.root.masks, mode)
-        core.set_control(C_LIMIT, self.limit)
-        core.set_control(C_RNG, SEED + 1)
-        core.prefer(self.dive.prefer)
-        core.set_control(C_VALUE_ORDER, 2)
+        core = self._root_core(board, mode, SEED + 1)
+        self._order_by_lp(core)
         core.set_control(C_NOISE, 1)
         core.set_control(C_FAIL_LIMIT, self.twin_restarter.budget(1, True))
         self._live.append(core)
@@ -322,8 +329,7 @@ class Split(SplitSearch):
                 yield None
                 continue
             self.dive = outcome
-        core.prefer(self.dive.prefer)
-        core.set_control(C_VALUE_ORDER, 2)
+        self._order_by_lp(core)
         core.set_control(C_FAIL_LIMIT, self._budget(1))  # the LP order's restart cutoffs from now on
         if self.dive.solution is not None and self.dive.solution not in yielded:
             yielded.add(self.dive.solution)
@@ -335,16 +341,20 @@ class Split(SplitSearch):
         return self.restarter.budget(run, self.dive is not None)
 
     def _sync_core(self) -> None:
-        nodes, pruned, depth = self._offsets
+        counts = self._offsets
         for core in self._live:
-            control = core.control  # once per chunk: no dict of counters
-            nodes, pruned, depth = nodes + control(C_NODES), pruned + control(C_PRUNED), max(depth, control(C_DEPTH))
-        self.nodes, self.pruned, self.depth = nodes, pruned, depth
+            counts = _plus(counts, core)
+        self.nodes, self.pruned, self.depth = counts
 
     def _drop(self, core) -> None:
         """Stop counting ``core`` live (the twin that lost): its counters join the offsets."""
-        nodes, pruned, depth = self._offsets
-        control = core.control
-        self._offsets = (nodes + control(C_NODES), pruned + control(C_PRUNED), max(depth, control(C_DEPTH)))
+        self._offsets = _plus(self._offsets, core)
         self._live.remove(core)
         core.release()
+
+
+def _plus(counts: tuple[int, int, int], core) -> tuple[int, int, int]:
+    """(nodes, pruned, depth) with ``core``'s counters added (the deepest of the depths)."""
+    control = core.control  # once per chunk: no dict of counters
+    nodes, pruned, depth = counts
+    return nodes + control(C_NODES), pruned + control(C_PRUNED), max(depth, control(C_DEPTH))
