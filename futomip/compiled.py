@@ -67,6 +67,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from typing import Callable, Iterator, TypeVar
 
 T = TypeVar("T")
@@ -346,6 +347,25 @@ def kernel(function: Callable | None = None, *, refcounts: bool = True):
             _compile_one(wrapped)
             return wrapped._target
     return wrapped
+
+
+def interpreted_namespace(modules, overrides: dict | None = None) -> types.SimpleNamespace:
+    """Every kernel of ``modules`` as a plain function whose calls to kernels of those modules
+    reach plain functions too (``overrides`` replace some of them): an interpreted run that
+    never decides the compiled layer, nor imports numba, behind its caller's back."""
+    shared: dict = {}
+    for module in modules:
+        shared.update(vars(module))
+    plain = {}
+    for module in modules:
+        for name, value in vars(module).items():
+            function = getattr(value, "interpreted", None)
+            if isinstance(function, types.FunctionType) and function.__module__ == module.__name__:
+                plain[name] = types.FunctionType(function.__code__, shared, function.__name__,
+                                                 function.__defaults__, function.__closure__)
+    plain.update(overrides or {})
+    shared.update(plain)
+    return types.SimpleNamespace(**plain)
 
 
 def inline_kernel(function: Callable | None = None, *, refcounts: bool = True):

@@ -57,22 +57,10 @@ def _interpreted_kernels() -> types.SimpleNamespace:
     """Every kernel of the kernel modules as a plain function whose calls reach plain functions."""
     global _namespace
     if _namespace is None:
-        shared: dict[str, Any] = {}
-        for module in _KERNEL_MODULES:
-            shared.update(vars(module))
-        plain = {}
-        for module in _KERNEL_MODULES:
-            for name, value in vars(module).items():
-                function = getattr(value, "interpreted", None)
-                if isinstance(function, types.FunctionType) and function.__module__ == module.__name__:
-                    plain[name] = types.FunctionType(function.__code__, shared, function.__name__,
-                                                     function.__defaults__, function.__closure__)
         # The two bit primitives are loops for numba; Python has them built in (same results
         # on the non-negative masks they get), and they are most of the interpreted time.
-        plain["popcount"] = int.bit_count
-        plain["bit_index"] = _highest_bit
-        shared.update(plain)
-        _namespace = types.SimpleNamespace(**plain)
+        _namespace = compiled.interpreted_namespace(_KERNEL_MODULES, {"popcount": int.bit_count,
+                                                                      "bit_index": _highest_bit})
     return _namespace
 
 
