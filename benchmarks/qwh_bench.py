@@ -15,7 +15,9 @@ order of the configurations rotating instance by instance so no side always runs
   search's restarts off, every 100 x Luby failures (``Options(restarts="lp:100")``), or two
   such searches taking turns (``"twin:100"``, the second restarting every 1000 x Luby);
 - ``default-twin``, ``default-lp``: ``default`` with ``"twin:100"`` (the default for a Latin
-  completion since 29 Nov, twenty-seventh session) or ``"lp:100"`` (the default before).
+  completion since 29 Nov, twenty-seventh session) or ``"lp:100"`` (the default before);
+- ``highs-learn``, ``default-learn``: ``highs`` and ``default`` with ``"learn:100"`` (the
+  LP-ordered search taking turns with the clause-learning search of ``latin_cdcl``).
 
 All in this process, first solution only; "seconds" is what a user waits for after the
 file is read: for futomip reduction + build + solve (``SolutionFinder``), for the yardstick
@@ -40,13 +42,14 @@ sys.path.insert(0, str(ROOT))
 CONFIGS = {"cpsat": None, "default": (None, None), "highs": ("highspy", "highs"),
            "highs-norestart": ("highspy", "highs"), "highs-lprestart": ("highspy", "highs"),
            "highs-twin": ("highspy", "highs"), "default-twin": (None, None),
-           "default-lp": (None, None)}
+           "default-lp": (None, None), "highs-learn": ("highspy", "highs"), "default-learn": (None, None)}
 """``highs-norestart`` / ``highs-lprestart`` / ``highs-twin``: ``highs`` with the restart policy
 off / "lp:100" / "twin:100" (the LP-ordered search without restarts, with them, or two such
 searches taking turns), and ``default-twin`` / ``default-lp`` the default with "twin:100" /
 "lp:100", for the A/B of that setting."""
 RESTARTS = {"highs-norestart": "off", "highs-lprestart": "lp:100", "highs-twin": "twin:100",
-            "default-twin": "twin:100", "default-lp": "lp:100"}
+            "default-twin": "twin:100", "default-lp": "lp:100", "highs-learn": "learn:100",
+            "default-learn": "learn:100"}
 
 
 def measure(puzzle, config: str, time_limit: float) -> dict:

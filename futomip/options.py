@@ -37,12 +37,14 @@ SCHEDULES = ("auto", "parallel", "sequential", "search", "solver")
 (the split search alone, the solver only on its leaves) or "solver" (the solver on the whole
 model alone: the reduction without the search)."""
 
-RESTART_KINDS = ("off", "plain", "lp", "portfolio", "twin")
+RESTART_KINDS = ("off", "plain", "lp", "portfolio", "twin", "learn")
 """Which restarts the Latin split search makes (``futomip.reduction.latin_restarts``): none
 (the default but for ``DEFAULT_RESTARTS``), in its own value order ("plain"), in the root LP's
 value order once it has one ("lp"), a portfolio of value orders over the restarts
 ("portfolio"), or two LP-ordered searches whose restart units are ``failures`` and ten times
-that, taking turns until one finds the first leaf ("twin", ``latin_split``)."""
+that, taking turns until one finds the first leaf ("twin", ``latin_split``), or an "lp" search
+taking turns with a clause-learning search on the puzzle's CNF until one finds the first leaf
+("learn", ``latin_cdcl``)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ class Restarts:
         return "off" if not self.on else f"{self.kind}:{self.failures}"
 
 
-DEFAULT_RESTARTS = {"latin": Restarts("twin", 100)}
+DEFAULT_RESTARTS = {"latin": Restarts("learn", 100)}
 """The restart policy of a kind's split search when the command names none (every other kind:
 off).  Latin completion restarts in the LP's order ("lp:100" since 29 Nov: on 12 fresh QWH
 completions of orders 35-60, HiGHS alone completed 11 against 10 without restarts in 98 s
@@ -96,7 +98,10 @@ twin searches ("twin:100": the same, and a second search restarting ten times le
 taking turns): on 28 QWH of orders 30-60 at the hardness peak HiGHS alone completed 23 either
 way, in 319 s against 388 s (timeouts as 60 s; the slowest completion 16x CP-SAT's time
 against 194x), the 60 QCP in 9.9 s against 8.9 s, and the default with CP-SAT 28 of 28 either
-way in 51 s (docs/measurements.md)."""
+way in 51 s; since the twenty-eighth session with a clause-learning search as the second side
+("learn:100", ``latin_cdcl``): HiGHS alone completed 27 of those 28 against 23 with the twins
+(210.8 s against 320.7 s) and 8 against 6 of 9 fresh ones of orders 50-60, the 60 QCP in 10.8 s
+against 10.0 s, and the default with CP-SAT 37 of 37 either way (docs/measurements.md)."""
 
 
 @dataclass(frozen=True)

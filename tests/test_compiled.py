@@ -299,11 +299,12 @@ def test_the_warmup_runs_every_search_and_leaves_the_ready_file(tmp_path):
                       nonogram_split.ENGINE)
     assert {result.puzzle.kind for result in results} == {"nonogram", "futoshiki", "sudoku", "adjacent", "latin"}
     if compiled.compiled():  # every Latin entry point compiled (and so cached for later processes)
-        from futomip.reduction import latin_packed_kernels
+        from futomip.reduction import latin_cdcl_kernels, latin_packed_kernels
 
         assert all(getattr(latin_packed_kernels, name).signatures for name in
                    ("packed_search", "packed_propagate", "packed_probe_cell", "packed_restart", "packed_undo",
                     "packed_restrict"))
+        assert latin_cdcl_kernels.search.signatures  # the learning search (``--restarts learn``)
     for result in results:
         assert result.status == "solved", lines
         if result.reduction["level"] == "split":

@@ -22,12 +22,13 @@ from futomip.pipeline.latin_relaxation import Relaxation
 from futomip.puzzles import verify
 from futomip.reduction import latin_split, reduce
 
-def _twinned(puzzle, mode, failures, prefer):
+def _twinned(puzzle, mode, failures, prefer, kind="twin"):
     """The split search of ``puzzle`` racing with unit ``failures`` on ``mode`` cores, given an
     LP order ``prefer`` (a bit per cell) as a dive would leave it, so the twins start without
-    the pipeline's relaxation; (root, search, leaves)."""
+    the pipeline's relaxation; (root, search, leaves).  ``kind``: "twin" or "learn" (the
+    second side a learning search, ``test_latin_cdcl``)."""
     root = reduce(puzzle, "split")
-    search = latin_split.Split(puzzle, root, mode=mode, restart_policy=Restarts("twin", failures))
+    search = latin_split.Split(puzzle, root, mode=mode, restart_policy=Restarts(kind, failures))
     search.dive = types.SimpleNamespace(prefer=prefer(root.masks), solution=None, summary=dict)
     return root, search, [leaf.masks for leaf in search]
 
@@ -72,16 +73,17 @@ def test_either_search_can_win_and_the_leaves_stay_the_solution():
     assert winners == {"hard9-seed104": "first", "hard9-seed101": "second"}
 
 
-@settings(max_examples=15, deadline=None)
-@given(_small_puzzles, st.sampled_from([1, 3]))
-def test_twins_after_the_root_lp_yields_exactly_the_brute_force_solutions(puzzle, failures):
+@settings(max_examples=20, deadline=None)
+@given(_small_puzzles, st.sampled_from([1, 3]), st.sampled_from(["twin", "learn"]))
+def test_twins_after_the_root_lp_yields_exactly_the_brute_force_solutions(puzzle, failures, kind):
     """In the pipeline's order of things (the split hands over at once, the root LP orders both
-    searches), the twin searches' leaves are exactly the brute-force solutions, once each."""
+    searches), the twin searches' leaves are exactly the brute-force solutions, once each; so
+    are those of the split search and the learning search ("learn", ``test_latin_cdcl``)."""
     if not compiled.compiled():
         pytest.skip("the LP order is the compiled search's")
     with compiling_after(0.0):
         root = reduce(puzzle, "split")
-        search = latin_split.Split(puzzle, root, mode="auto", restart_policy=Restarts("twin", failures))
+        search = latin_split.Split(puzzle, root, mode="auto", restart_policy=Restarts(kind, failures))
         search.relaxation = Relaxation
         leaves = [leaf.masks for leaf in search]
     if root.contradiction is not None or not search.needed:

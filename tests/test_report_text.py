@@ -27,3 +27,28 @@ def test_split_line_claims_no_slice_of_the_solver():
     for root_slice in (0.0, 1.0):
         assert _split_line(root_slice) == ("split: a search over 4 nodes (depth 2, 0 pruned, 0 restarts) handed "
                                            "the solver 2 sub-puzzles")
+
+
+
+def test_a_learning_search_gets_a_line_that_says_who_met_the_first_leaf():
+    """With ``--restarts learn`` the report adds what the clause-learning search did and which
+    side met the first leaf ("twin" in the summary); without it there is no such line."""
+    puzzle = futomip.load("data/futoshiki/seeds/sample-1.txt")
+    learning = {"decisions": 7, "conflicts": 3, "restarts": 1, "learnt": 2, "propagations": 40, "reductions": 0}
+
+    def learning_lines(search):
+        result = Result(puzzle, "solved", grid=((1, 2), (2, 1)), backend="highspy", solver="highs",
+                        encoding="weighted", seconds={"total": 0.1},
+                        reduction={"level": "split", "cells": 4, "fixed": 0, "open": 4, "contradiction": None,
+                                   "finished": True, "search": search})
+        return [line for line in text_report(result).splitlines() if line.startswith("learning:")]
+
+    base = {"nodes": 9, "subpuzzles": 1, "pruned": 3, "depth": 2, "restarts": 1, "finished": True, "root_slice": 0.0,
+            "engine": "latin-dfs", "conflicts": 0, "learnt": 0, "first_search": 0.01}
+    said = "learning: a clause-learning search took turns with the split search (7 decisions, 3 conflicts, " \
+           "1 restarts, 2 learnt clauses kept); "
+    assert learning_lines({**base, "twin": "second", "learning": learning}) == [said + "it met the first leaf"]
+    assert learning_lines({**base, "twin": "first", "learning": learning}) == \
+        [said + "the split search met the first leaf"]
+    assert learning_lines({**base, "twin": "undecided", "learning": learning}) == [said + "neither met a leaf"]
+    assert learning_lines(base) == [] and learning_lines({**base, "twin": "first"}) == []

@@ -139,14 +139,14 @@ def test_a_schedule_without_a_split_says_it_is_unused():
 
 def test_a_latin_completion_restarts_in_the_lps_order_unless_told_otherwise():
     """With no --restarts, a Latin completion's search takes the kind's measured default
-    (``options.DEFAULT_RESTARTS``: twin:100) and a Futoshiki's stays off; a policy given wins."""
+    (``options.DEFAULT_RESTARTS``: learn:100) and a Futoshiki's stays off; a policy given wins."""
     latin = io.read("data/latin/qcp/qcp-15-120-0_ext.mzn")[0]  # the reduction leaves a search
     default = futomip.solve(latin, backend="highspy", solver="highs")
     assert default.status == "solved" and verify(latin, default.grid) == []
-    assert default.reduction["search"]["restart_policy"] == "twin:100" and "unused" not in default.message
+    assert default.reduction["search"]["restart_policy"] == "learn:100" and "unused" not in default.message
     given = futomip.solve(latin, backend="highspy", solver="highs", restarts="off")
     assert given.reduction["search"]["restart_policy"] == "off" and given.grid == default.grid
     futoshiki = futomip.solve(io.read(HARD)[0], backend="highspy", solver="highs")
     assert futoshiki.reduction["search"]["restart_policy"] == "off"
-    assert Options().restart_policy_for("latin") == Restarts("twin", 100)
+    assert Options().restart_policy_for("latin") == Restarts("learn", 100)
     assert Options(restarts="plain").restart_policy_for("latin") == Restarts("plain", 100)

@@ -168,6 +168,13 @@ def text_report(result: Result, quiet: bool = False, verbose: bool = False) -> s
             lines.append(f"split: a search over {search['nodes']} nodes (depth {search['depth']}, {search['pruned']} "
                          f"pruned, {search['restarts']} restarts) handed the solver {count} "
                          f"sub-puzzle{'' if count == 1 else 's'}")
+            learning = search.get("learning")
+            if learning:
+                winner = {"first": "the split search met the first leaf", "second": "it met the first leaf"}.get(
+                    search.get("twin"), "neither met a leaf")
+                lines.append(f"learning: a clause-learning search took turns with the split search "
+                             f"({learning['decisions']} decisions, {learning['conflicts']} conflicts, "
+                             f"{learning['restarts']} restarts, {learning['learnt']} learnt clauses kept); {winner}")
     if result.schedule is not None:
         lines.append(_schedule_line(result.schedule, result.method == "sat"))
     if verbose and result.stats:

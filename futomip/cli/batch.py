@@ -45,8 +45,8 @@ def add_parser(commands) -> None:
                        help="global constraints as the solver's own (native: ortools/cpsat only; nonogram lines as "
                             "AddAutomaton) or as their linear rows (default: the measured default per kind)")
     batch.add_argument("--restarts", type=restart_policy, default=None, metavar="KIND[:FAILURES]",
-                       help="restarts of the Latin split search: off (default; twin:100 for a Latin completion), "
-                            "plain, lp, portfolio, twin, optionally with the failures per Luby unit (default 100), as for "
+                       help="restarts of the Latin split search: off (default; learn:100 for a Latin completion), "
+                            "plain, lp, portfolio, twin, learn, optionally with the failures per Luby unit (default 100), as for "
                             "'futomip solve'")
     batch.add_argument("--time-limit", type=seconds, metavar="S", help="seconds per job (each puzzle, each method)")
     batch.add_argument("--unique", action="store_true", help="also prove each solution unique")

@@ -73,10 +73,11 @@ def add_solver_arguments(parser) -> None:
                              "a core is free (also how --method sat runs its line search and SAT solver)")
     parser.add_argument("--restarts", type=restart_policy, default=None, metavar="KIND[:FAILURES]",
                         help="with --reduce split on Latin-family puzzles (Futoshiki, Sudoku, Latin squares): "
-                             "restarts of the split search: off (the default; twin:100 for a Latin completion), plain "
+                             "restarts of the split search: off (the default; learn:100 for a Latin completion), plain "
                              "(in its own value order), lp (in the root LP's value order), portfolio (cycling "
                              "through value orders), twin (two searches in the LP's order, restarting after "
-                             "FAILURES and 10 x FAILURES, take turns until one finds a leaf); FAILURES is "
+                             "FAILURES and 10 x FAILURES, take turns until one finds a leaf), learn (the same "
+                             "with a clause-learning search on the puzzle's CNF as the second); FAILURES is "
                              "the failures per unit of the Luby cutoffs (default 100), e.g. --restarts lp:50")
     parser.add_argument("--time-limit", type=seconds, metavar="S", help="seconds for the whole command")
     parser.add_argument("--threads", type=positive_int, metavar="N", help="solver threads")

@@ -17,7 +17,7 @@ pipeline, with the thresholds that normally keep small puzzles in Python set to 
   completion, each from a random Latin square with a few of its values and signs given
   (the split search with its kernels from the first node); then every entry point of
   ``latin_packed_kernels`` once on the Sudoku (probing, dives and restarts call the ones the
-  search does not).
+  search does not), and the learning search of ``latin_cdcl`` on it.
 
 Every puzzle is feasible by construction and each solve has a time limit, so the warm-up
 ends even where a search is slow.  The two families of kernels (``futomip.compiled.FAMILIES``)
@@ -42,7 +42,8 @@ from ..puzzles.futoshiki import Futoshiki
 from ..puzzles.latin import LatinSquare
 from ..puzzles.nonogram import from_grid
 from ..puzzles.sudoku import Sudoku
-from ..reduction import latin_core, nonogram_compiled, nonogram_split
+from ..reduction import latin_cdcl, latin_core, nonogram_compiled, nonogram_split
+from ..reduction.latin_search_kernels import DONE, LEAF
 from ..reduction.latin import board_of
 from .tasks import Task, run
 
@@ -164,6 +165,13 @@ def _latin_entry_points(sudoku) -> None:
     core.search(1)
     core.restart()
     core.undo(0)
+    # The learning search (``--restarts learn``) on the same board: to its first model (the
+    # Sudoku has one by construction), then a step that blocks it.
+    learning = latin_cdcl.CdclCore(board, board.initial(), "compiled")
+    learning.prefer([mask & -mask for mask in board.initial()])
+    while learning.search(100) not in (LEAF, DONE):
+        pass
+    learning.search(1)
 
 
 def _line_entry_points(puzzle) -> None:

@@ -15,10 +15,13 @@ carried in the command's ``Options`` (nothing process-wide), of one of these kin
                   order, keeping the root facts earlier runs proved (``latin_portfolio``)
     "twin":       as "lp", and a second LP-ordered search restarting ten times less often
                   takes turns with it until one of them finds the first leaf (``latin_split``)
+    "learn":      as "lp", and a clause-learning search on the puzzle's CNF (``latin_cdcl``,
+                  restarting on its own) takes turns with it in the same way
 
 Measured (docs/measurements.md), hence off but for Latin completion ("lp:100" there since 29
 Nov: more QWH completions in less time, and the 60 QCP in less time; "twin:100" since the
-twenty-seventh session: as many, with a far shorter tail on QWH of orders 50-60): "plain" with cutoffs of 100 or 1000 failures
+twenty-seventh session: as many, with a far shorter tail on QWH of orders 50-60; "learn:100"
+since the twenty-eighth: more QWH completions of orders 50-60 with HiGHS alone): "plain" with cutoffs of 100 or 1000 failures
 found the first leaf of as many order-25 QCP instances as the search without restarts (4 of
 15 in 10 s, not the same 4), and cost nodes on easy QWH completions and on hard 9x9
 Futoshiki searched to the end; "lp" with 100 let the search alone find 7 of 9 order 35-45 QWH
@@ -58,7 +61,8 @@ class Restarter:
     def budget(self, run: int, lp_ordered: bool) -> int:
         """The failures run ``run`` may meet before the next restart (-1: no restarts), for a
         search ordered by the root LP (``lp_ordered``) or by its own order."""
-        kind = "lp" if self.policy.kind == "twin" else self.policy.kind  # each twin is an "lp" search
+        # Each twin is an "lp" search, and so is the search beside a learning one.
+        kind = "lp" if self.policy.kind in ("twin", "learn") else self.policy.kind
         if kind == "portfolio" or kind == ("lp" if lp_ordered else "plain"):
             return self.policy.failures * luby(run)
         return -1

@@ -32,7 +32,11 @@ other noise, takes turns with the first, chunk by chunk, until one of them meets
 one goes on alone and the other is dropped.  Both search the same root, so the leaves are
 those of one complete search, as with one search: QWH completion times are heavy-tailed
 (Gomes, Selman and Kautz), and which restart unit finds a completion soon varies from
-instance to instance (docs/measurements.md, 29 Nov, twenty-seventh session).
+instance to instance (docs/measurements.md, 29 Nov, twenty-seventh session).  Under the "learn"
+policy the second side is a clause-learning search on the puzzle's CNF (``latin_cdcl``: it
+learns from its conflicts what the split search does not, and blocks each leaf it returns, so
+its leaves too are the solutions, each once); a puzzle whose rules are not groups only keeps
+the second split search.
 
 The two children of a node split its solutions by whether the cell holds v, and the
 fixpoint only removes values no solution uses, so the leaves are disjoint and together
@@ -51,7 +55,7 @@ as ``nonogram_split.Split`` does, and only brings the search; the pipeline's sch
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from .. import compiled
 from ..options import Restarts
@@ -63,6 +67,9 @@ from .latin_python_search import HANDOVER, PROGRESS_EVERY, python_leaves
 from .latin_restarts import Restarter
 from .latin_search_kernels import DONE, LEAF, RESTART
 from .split_search import SplitSearch
+
+if TYPE_CHECKING:
+    from .latin_cdcl import CdclCore
 
 __all__ = ["LEAF_SHARE", "Split"]
 
@@ -129,6 +136,8 @@ class Split(SplitSearch):
         """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
         sets it); None: no dive, the search alone."""
         self.dive = None
+        self.learning: CdclCore | None = None
+        """The clause-learning search that took turns with the first ("learn"), if one did."""
         self.twin: str | None = None
         """The twin searches' outcome: None (none ran), "undecided", or which search, "first" or "second"
         (the one restarting less often), met the first leaf or the end."""
@@ -142,9 +151,10 @@ class Split(SplitSearch):
     def restart_policy(self, policy: Restarts) -> None:
         self.restarter = Restarter(policy, self.root.masks, SEED)
         """The restarts of this search (``latin_restarts``), with the root facts so far."""
-        self.twin_restarter = None if policy.kind != "twin" else \
+        self.twin_restarter = None if policy.kind not in ("twin", "learn") else \
             Restarter(Restarts("lp", TWIN_FACTOR * policy.failures), self.root.masks, SEED + 1)
-        """The restarts of the second twin search (None: no twins)."""
+        """The restarts of the second twin search (None: no twins); under "learn", of the
+        search that stands in for the learning one where the CNF does not fit (``latin_cdcl.fits``)."""
 
     @property
     def needed(self) -> bool:
@@ -158,6 +168,8 @@ class Split(SplitSearch):
             summary["dive"] = self.dive.summary()
         if self.twin is not None:
             summary["twin"] = self.twin
+        if self.learning is not None:
+            summary["learning"] = self.learning.counters()
         return summary
 
     def _leaves(self) -> Iterator[LatinDomains | None]:
@@ -245,12 +257,23 @@ class Split(SplitSearch):
         core.prefer(self.dive.prefer)
         core.set_control(C_VALUE_ORDER, 2)
 
-    def _twin_core(self, board, mode: str) -> latin_core.Core | None:
+    def _twin_core(self, board, mode: str):
         """The second twin search's core (see the module text), set up like the first after its dive:
         the root, the LP's value order, its own noise and restart cutoffs; None when there is
-        no twin (another policy, or no LP order: without it "lp" makes no restarts)."""
+        no twin (another policy, or no LP order: without it "lp" makes no restarts).  Under
+        "learn", the clause-learning search on the root's CNF in the LP's order when the CNF
+        fits (``latin_cdcl``)."""
         if self.twin_restarter is None or self.dive is None:
             return None
+        # Imported here: the CNF's arrays are numpy's, which a small puzzle never loads.
+        from . import latin_cdcl
+
+        if self.restart_policy.kind == "learn" and latin_cdcl.fits(board, self.root.masks):
+            learning = self.learning = latin_cdcl.CdclCore(board, self.root.masks, mode)
+            learning.prefer(self.dive.prefer)
+            self._live.append(learning)
+            self.twin = "undecided"
+            return learning
         core = self._root_core(board, mode, SEED + 1)
         self._order_by_lp(core)
         core.set_control(C_NOISE, 1)
@@ -266,11 +289,12 @@ class Split(SplitSearch):
         turns until one meets a leaf or the end, and that one goes on alone."""
         n = self.root.size
         shown = time.perf_counter()
-        chunk, worked = FIRST_CHUNK, 0.0
-        # Per searching core: [core, its restarts, its run]; the first twin is ``core``.
-        sides = [[core, self.restarter, 1]]
+        worked = 0.0
+        # Per searching core: [core, its restarts, its run, its chunk]; the first twin is ``core``.
+        # Each side has its own chunk: a learning step and a search node cost different times.
+        sides = [[core, self.restarter, 1, FIRST_CHUNK]]
         if twin is not None:
-            sides.append([twin, self.twin_restarter, 1])
+            sides.append([twin, self.twin_restarter, 1, FIRST_CHUNK])
         turn = 0
         while True:
             if self.stop_at is not None and time.perf_counter() >= self.stop_at:
@@ -283,11 +307,12 @@ class Split(SplitSearch):
             side = sides[turn]
             core = side[0]
             started = time.perf_counter()
+            chunk = side[3]
             outcome = core.search(chunk)
             ended = time.perf_counter()
             worked += ended - started
             # Aim at some 5 ms between two looks at the clock, whatever a node costs.
-            chunk = max(1, min(MAX_CHUNK, chunk * 2 if ended - started < 0.005 else chunk // 2))
+            side[3] = max(1, min(MAX_CHUNK, chunk * 2 if ended - started < 0.005 else chunk // 2))
             self._sync_core()
             if self.progress is not None and ended - shown >= PROGRESS_EVERY:
                 shown = ended
