@@ -31,13 +31,15 @@ from futomip.reduction.latin_search_kernels import DONE, LEAF
 _group_puzzles = st.one_of(_latin_from_square(), _sudoku_4x4())
 
 
-def _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, budget=5, restarts=latin_cdcl_kernels.RESTART_LUBY):
+def _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, budget=5, restarts=latin_cdcl_kernels.RESTART_LUBY,
+               targets=1):
     """Every leaf of a learning search on ``puzzle``'s initial masks, restarting after ``unit``
-    x Luby conflicts (or by Glucose's rule) and reducing its clauses from ``max_learnt`` on;
-    (leaves, core)."""
+    x Luby conflicts (or by Glucose's rule), reducing its clauses from ``max_learnt`` on and
+    deciding in target phases (``targets``) or saved ones; (leaves, core)."""
     board = board_of(puzzle)
     core = latin_cdcl.CdclCore(board, board.initial(), mode)
     core.ints[latin_cdcl_kernels.I_RESTART_MODE] = restarts
+    core.ints[latin_cdcl_kernels.I_TARGETS] = targets
     core.ints[latin_cdcl_kernels.I_UNIT] = unit
     core.ints[latin_cdcl_kernels.I_MAX_LEARNT] = max_learnt
     if prefer_seed is not None:
@@ -52,18 +54,19 @@ def _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, budget=5, restarts=l
             return leaves, core
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(_group_puzzles, st.sampled_from([1, 2, 100]), st.sampled_from([1, 4, 2000]),
        st.one_of(st.none(), st.integers(0, 1000)),
-       st.sampled_from([latin_cdcl_kernels.RESTART_LUBY, latin_cdcl_kernels.RESTART_GLUCOSE]))
+       st.sampled_from([latin_cdcl_kernels.RESTART_LUBY, latin_cdcl_kernels.RESTART_GLUCOSE]), st.sampled_from([0, 1]))
 def test_the_learning_search_yields_exactly_the_brute_force_solutions_on_both_cores(puzzle, unit, max_learnt,
-                                                                                   prefer_seed, restarts):
+                                                                                   prefer_seed, restarts, targets):
     """Restarting after every 1 or 2 conflicts (x Luby), every 100, or by Glucose's rule,
     reducing the learnt clauses from 1, 4 or 2000 on, with or without a preferred value per
-    cell, the interpreted and compiled kernels return the same leaves with the same counters,
-    and the leaves are every brute-force solution once and nothing else (none when there is
-    none), each verified."""
-    runs = {mode: _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, restarts=restarts) for mode in MODES}
+    cell, in target phases or saved ones, the interpreted and compiled kernels return the same
+    leaves with the same counters, and the leaves are every brute-force solution once and
+    nothing else (none when there is none), each verified."""
+    runs = {mode: _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, restarts=restarts, targets=targets)
+            for mode in MODES}
     (leaves, first), (others, second) = runs["interpreted"], runs["compiled"]
     assert leaves == others
     assert first.counters() == second.counters()

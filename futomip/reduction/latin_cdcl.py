@@ -44,6 +44,10 @@ RESTARTS = k.RESTART_LUBY
 """When the learning search restarts: Luby's sequence of ``RESTART_UNIT`` conflicts (MiniSat's)
 or Glucose's rule (``latin_cdcl_kernels.RESTART_GLUCOSE``)."""
 
+TARGET_PHASES = 1
+"""1: decisions take the target phase (the value on the longest conflict-free trail since the
+last restart, as CaDiCaL does), else the saved one; 0: the saved phase (MiniSat's)."""
+
 RESTART_UNIT = 100
 """Conflicts per unit of the Luby sequence of restarts (MiniSat's)."""
 
@@ -117,6 +121,7 @@ class CdclCore:
         self.var = np.zeros((k.VAR_ROWS, n_vars), dtype=np.int64)
         self.var[k.V_VALUE] = k.UNSET
         self.var[k.V_REASON] = k.NO_REASON
+        self.var[k.V_TARGET] = -1
         self.act = np.zeros(n_vars, dtype=np.float64)
         self.trail = np.zeros(n_vars, dtype=np.int64)
         self.lim = np.zeros(n_vars + 2, dtype=np.int64)
@@ -135,6 +140,7 @@ class CdclCore:
         ints[k.I_RUN] = 1
         ints[k.I_UNIT] = RESTART_UNIT
         ints[k.I_RESTART_MODE] = RESTARTS
+        ints[k.I_TARGETS] = TARGET_PHASES
         ints[k.I_MAX_LEARNT] = FIRST_MAX_LEARNT
         # The "at least one" clauses, watched at their first two literals (as ``add_clause`` does).
         start = 0

@@ -20,7 +20,9 @@ source, also run interpreted by the tests):
                  level 0), a backjump to the clause's second highest level
     decisions:   the unassigned variable of highest activity (VSIDS: each variable met in a
                  conflict's analysis gains ``var_inc``, which grows by 1/``DECAY`` per
-                 conflict), a binary heap; in its saved phase
+                 conflict), a binary heap; in its target phase (``I_TARGETS``, CaDiCaL's: its
+                 value on the longest conflict-free trail since the last restart), else its
+                 saved phase
     restarts:    after ``unit`` x luby(k) conflicts, or (``I_RESTART_MODE``) Glucose's: when
                  the last 50 conflicts' LBD is high against all so far, unless the trail is
                  much longer than of late (``note_conflict``); at a restart, when the learnt clauses
@@ -61,8 +63,8 @@ PAUSED, LEAF, DONE, GROW = 0, 1, 2, 4
 (I_VARS, I_CLAUSES, I_LITS_USED, I_LEVEL, I_TRAIL, I_QHEAD, I_HEAP, I_CONFLICTS, I_DECISIONS,
  I_RESTARTS, I_LEARNT, I_RUN_CONFLICTS, I_RUN, I_UNIT, I_MAX_LEARNT, I_PENDING, I_CONF_A, I_CONF_B,
  I_DEPTH, I_STAMP, I_REDUCTIONS, I_PROPAGATIONS, I_RESTART_MODE, I_LBD_SUM, I_LBD_COUNT, I_LBD_TOTAL,
- I_TRAIL_SUM, I_TRAIL_COUNT) = range(28)
-INTS = 28
+ I_TRAIL_SUM, I_TRAIL_COUNT, I_TARGETS, I_BEST_TRAIL) = range(30)
+INTS = 30
 RESTART_LUBY, RESTART_GLUCOSE = 0, 1
 LBD_WINDOW, TRAIL_WINDOW = 50, 5000
 """Glucose's restarts (Audemard and Simon): the LBDs of the last ``LBD_WINDOW`` conflicts
@@ -70,8 +72,8 @@ against all so far, and the trail sizes of the last ``TRAIL_WINDOW`` conflicts f
 QUEUE = LBD_WINDOW + TRAIL_WINDOW
 F_VAR_INC = 0
 FLOATS = 1
-V_VALUE, V_LEVEL, V_REASON, V_PHASE, V_HPOS, V_SEEN = range(6)
-VAR_ROWS = 6
+V_VALUE, V_LEVEL, V_REASON, V_PHASE, V_HPOS, V_SEEN, V_TARGET = range(7)
+VAR_ROWS = 7
 CL_START, CL_SIZE, CL_LBD, CL_KIND = range(4)
 CL_ROWS = 4
 KIND_PROBLEM, KIND_LEARNT, KIND_BLOCKING = 0, 1, 2
@@ -521,6 +523,15 @@ def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead,
             ints[I_RUN_CONFLICTS] += 1
             if ints[I_LEVEL] == 0:
                 return DONE
+            if ints[I_TARGETS] == 1:
+                # Target phases (CaDiCaL): the values of the longest conflict-free trail since
+                # the last restart are the phases the next decisions take.
+                consistent = lim[ints[I_LEVEL]]
+                if consistent > ints[I_BEST_TRAIL]:
+                    ints[I_BEST_TRAIL] = consistent
+                    for t in range(consistent):
+                        u = trail[t] >> 1
+                        var[V_TARGET, u] = var[V_VALUE, u]
             size, back, lbd = analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, conflict)
             note_conflict(ints, queue, lbd, ints[I_TRAIL])
             backtrack(ints, var, act, trail, lim, heap, back)
@@ -533,6 +544,7 @@ def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead,
             continue
         if restart_due(ints):
             ints[I_RUN_CONFLICTS] = 0
+            ints[I_BEST_TRAIL] = 0
             ints[I_LBD_COUNT] = 0
             ints[I_LBD_SUM] = 0
             ints[I_RUN] += 1
@@ -556,5 +568,6 @@ def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead,
         lim[level] = ints[I_TRAIL]
         if level > ints[I_DEPTH]:
             ints[I_DEPTH] = level
-        assign(ints, var, trail, 2 * v + 1 - var[V_PHASE, v], level, NO_REASON)
+        phase = var[V_PHASE, v] if var[V_TARGET, v] < 0 else var[V_TARGET, v]
+        assign(ints, var, trail, 2 * v + 1 - phase, level, NO_REASON)
     return PAUSED
