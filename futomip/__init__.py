@@ -23,6 +23,40 @@ import sys as _sys
 from pathlib import Path as _Path
 
 
+def _runs_as_the_program() -> bool:
+    """Whether this process is the futomip program: the console script (``.../futomip``) or
+    ``python [options] -m futomip``, not a program that imports the library."""
+    import os
+
+    if _sys.argv and os.path.basename(_sys.argv[0]) == "futomip":
+        return True
+    original = list(getattr(_sys, "orig_argv", ()))
+    return "-m" in original and original[original.index("-m") + 1:][:1] == ["futomip"]
+
+
+def _quiet_interrupts_while_starting() -> None:
+    """As the program, a Ctrl-C during the imports (some 0.3 s before ``futomip.cli.main``
+    installs the program's own handlers, ``futomip.stopping``) ends the process with exit code
+    130 and one line, as a later one does, instead of Python's traceback.  Nothing has been
+    started then but, perhaps, the scratch folder, which goes.  A library import leaves the
+    signals alone."""
+    import os
+    import signal
+
+    def interrupted(signum, frame):
+        scratch = _sys.modules.get(__name__ + ".scratch")
+        if scratch is not None:
+            scratch.remove()
+        os.write(2, b"futomip: interrupted (Ctrl-C)\n")
+        os._exit(130)
+
+    signal.signal(signal.SIGINT, interrupted)
+
+
+if _runs_as_the_program():
+    _quiet_interrupts_while_starting()
+
+
 def _attach_models_of_checkout() -> None:
     """Make ``futomip.models`` importable when futomip runs from a source checkout.
 

@@ -18,8 +18,6 @@ from pathlib import Path
 import pytest
 from processes import processes_mentioning
 
-from processes import processes_mentioning
-
 EMPTY_9 = 'n = 9;\ninitialValues = {};\nconditions = {};\n'
 
 
@@ -81,3 +79,23 @@ def test_cbc_stopped_by_the_time_limit_is_not_read_as_infeasible(backend):
 
     result = futomip.solve(futomip.load(SUN), backend=backend, solver="cbc", time_limit=3)
     assert result.status in ("time_limit", "solved"), result.message
+
+
+@pytest.mark.parametrize("as_program", ["sys.argv[0] = '/venv/bin/futomip'",
+                                        "sys.orig_argv = [sys.executable, '-X', 'utf8', '-m', 'futomip']"])
+def test_ctrl_c_while_the_program_starts_is_one_line_and_130(as_program):
+    """A Ctrl-C during the program's imports, before ``main`` installs its handlers: exit 130
+    and one line, no traceback, whether the program is the console script or ``python -m
+    futomip``."""
+    code = f"import os, signal, sys, time; {as_program}; import futomip; os.kill(os.getpid(), signal.SIGINT); time.sleep(20)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130
+    assert done.stderr == "futomip: interrupted (Ctrl-C)\n"
+
+
+def test_a_program_importing_the_library_keeps_its_own_ctrl_c():
+    """Importing futomip from another program changes no signal handler: Ctrl-C is that
+    program's KeyboardInterrupt."""
+    code = "import os, signal, time; import futomip; os.kill(os.getpid(), signal.SIGINT); time.sleep(20)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode != 130 and "KeyboardInterrupt" in done.stderr
