@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -32,14 +33,16 @@ _group_puzzles = st.one_of(_latin_from_square(), _sudoku_4x4())
 
 
 def _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, budget=5, restarts=latin_cdcl_kernels.RESTART_LUBY,
-               targets=1):
+               targets=1, minimise=latin_cdcl_kernels.MINIMISE_RECURSIVE):
     """Every leaf of a learning search on ``puzzle``'s initial masks, restarting after ``unit``
-    x Luby conflicts (or by Glucose's rule), reducing its clauses from ``max_learnt`` on and
-    deciding in target phases (``targets``) or saved ones; (leaves, core)."""
+    x Luby conflicts (or by Glucose's rule), reducing its clauses from ``max_learnt`` on,
+    deciding in target phases (``targets``) or saved ones and minimising learnt clauses locally
+    or recursively; (leaves, core)."""
     board = board_of(puzzle)
     core = latin_cdcl.CdclCore(board, board.initial(), mode)
     core.ints[latin_cdcl_kernels.I_RESTART_MODE] = restarts
     core.ints[latin_cdcl_kernels.I_TARGETS] = targets
+    core.ints[latin_cdcl_kernels.I_MINIMISE] = minimise
     core.ints[latin_cdcl_kernels.I_UNIT] = unit
     core.ints[latin_cdcl_kernels.I_MAX_LEARNT] = max_learnt
     if prefer_seed is not None:
@@ -57,15 +60,18 @@ def _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, budget=5, restarts=l
 @settings(max_examples=80, deadline=None)
 @given(_group_puzzles, st.sampled_from([1, 2, 100]), st.sampled_from([1, 4, 2000]),
        st.one_of(st.none(), st.integers(0, 1000)),
-       st.sampled_from([latin_cdcl_kernels.RESTART_LUBY, latin_cdcl_kernels.RESTART_GLUCOSE]), st.sampled_from([0, 1]))
+       st.sampled_from([latin_cdcl_kernels.RESTART_LUBY, latin_cdcl_kernels.RESTART_GLUCOSE]), st.sampled_from([0, 1]),
+       st.sampled_from([latin_cdcl_kernels.MINIMISE_LOCAL, latin_cdcl_kernels.MINIMISE_RECURSIVE]))
 def test_the_learning_search_yields_exactly_the_brute_force_solutions_on_both_cores(puzzle, unit, max_learnt,
-                                                                                   prefer_seed, restarts, targets):
+                                                                                   prefer_seed, restarts, targets,
+                                                                                   minimise):
     """Restarting after every 1 or 2 conflicts (x Luby), every 100, or by Glucose's rule,
     reducing the learnt clauses from 1, 4 or 2000 on, with or without a preferred value per
-    cell, in target phases or saved ones, the interpreted and compiled kernels return the same
-    leaves with the same counters, and the leaves are every brute-force solution once and
-    nothing else (none when there is none), each verified."""
-    runs = {mode: _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, restarts=restarts, targets=targets)
+    cell, in target phases or saved ones, minimising locally or recursively, the interpreted
+    and compiled kernels return the same leaves with the same counters, and the leaves are
+    every brute-force solution once and nothing else (none when there is none), each verified."""
+    runs = {mode: _enumerate(puzzle, mode, unit, max_learnt, prefer_seed, restarts=restarts, targets=targets,
+                             minimise=minimise)
             for mode in MODES}
     (leaves, first), (others, second) = runs["interpreted"], runs["compiled"]
     assert leaves == others
@@ -95,6 +101,40 @@ def test_restarts_and_reductions_happen_and_the_store_grows_without_loss():
     grids = {_grid(leaf, 5) for leaf in leaves}
     assert len(grids) == len(leaves) == len(_brute_force(puzzle))
     assert all(verify(puzzle, grid) == [] for grid in grids)
+
+
+def test_recursive_minimisation_drops_what_only_the_premises_reasons_imply():
+    """A hand-made implication graph: x0 decided at level 1 implies x1 (a binary clause); x1
+    implies x2 at level 2 after the decision x3 there ((not x1 or not x3 or x2), a long
+    clause); the learnt clause is (u, not x2, not x0, not x3) with u its asserting literal.  x2's
+    premise x1 is in no clause, so local minimisation keeps "not x2"; x1's own premise x0 is in
+    the clause, so the recursive one drops it, and keeps the decisions; every mark is cleared."""
+    kernels = compiled.interpreted_namespace((latin_cdcl_kernels,))
+    k = latin_cdcl_kernels
+    var = np.zeros((k.VAR_ROWS, 5), dtype=np.int64)
+    var[k.V_REASON] = k.NO_REASON
+    cl = np.zeros((k.CL_ROWS, 1), dtype=np.int64)
+    lits = np.array([2 * 1 + 1, 2 * 3 + 1, 2 * 2], dtype=np.int64)  # (not x1, not x3, x2)
+    cl[:, 0] = (0, 3, 0, k.KIND_PROBLEM)
+    for v, level, reason in ((0, 1, k.NO_REASON), (1, 1, -2 - (2 * 0 + 1)), (3, 2, k.NO_REASON), (2, 2, 0),
+                             (4, 3, k.NO_REASON)):
+        var[k.V_VALUE, v], var[k.V_LEVEL, v], var[k.V_REASON, v] = 1, level, reason
+    clause = [2 * 4 + 1, 2 * 2 + 1, 2 * 0 + 1, 2 * 3 + 1]
+    kept = {}
+    for how in (k.MINIMISE_LOCAL, k.MINIMISE_RECURSIVE):
+        out = np.array(clause, dtype=np.int64)
+        var[k.V_SEEN] = 0
+        var[k.V_SEEN, [2, 0, 3]] = 1  # analyze marks the clause's literals below the conflict level
+        if how == k.MINIMISE_RECURSIVE:
+            size = kernels.minimise_recursive(var, cl, lits, out, np.zeros(12, dtype=np.int64), len(clause))
+        else:
+            size = 1 + sum(not kernels.premise_redundant(var, cl, lits, lit) for lit in clause[1:])
+            out = np.array([clause[0]] + [lit for lit in clause[1:]
+                                          if not kernels.premise_redundant(var, cl, lits, lit)], dtype=np.int64)
+        kept[how] = sorted(out[:size].tolist())
+        assert var[k.V_SEEN, 1] == 0  # the walk's marks go
+    assert kept[k.MINIMISE_LOCAL] == sorted(clause)
+    assert kept[k.MINIMISE_RECURSIVE] == sorted([2 * 4 + 1, 2 * 0 + 1, 2 * 3 + 1])
 
 
 def test_what_fits_the_cnf():

@@ -51,6 +51,12 @@ last restart, as CaDiCaL does), else the saved one; 0: the saved phase (MiniSat'
 RESTART_UNIT = 100
 """Conflicts per unit of the Luby sequence of restarts (MiniSat's)."""
 
+MINIMISE = k.MINIMISE_RECURSIVE
+"""How a learnt clause is minimised: ``k.MINIMISE_LOCAL`` (a literal goes when its reason's
+premises are in the clause) or ``k.MINIMISE_RECURSIVE`` (MiniSat's, through the premises'
+own reasons; since the twenty-ninth session: alone 23 against 21 of 27 hard QWH completions,
+in the pipeline with HiGHS 11 against 9 of 12 new ones of orders 50-60, docs/measurements.md)."""
+
 FIRST_MAX_LEARNT = 2000
 """Learnt clauses kept before the first reduction (then ``LEARNT_STEP`` more after each)."""
 
@@ -136,6 +142,7 @@ class CdclCore:
         self.wlink = np.full(2 * self.cl.shape[1], -1, dtype=np.int64)
         self.out = np.zeros(max(n_vars, k.LBD_BUCKETS) + 1, dtype=np.int64)
         self.stamp = np.zeros(n_vars + 2, dtype=np.int64)
+        self.scratch = np.zeros(2 * n_vars + 2, dtype=np.int64)
         self.queue = np.zeros(k.QUEUE, dtype=np.int64)
         ints = self.ints
         ints[k.I_VARS] = n_vars
@@ -145,6 +152,7 @@ class CdclCore:
         ints[k.I_RESTART_MODE] = RESTARTS
         ints[k.I_TARGETS] = TARGET_PHASES
         ints[k.I_MAX_LEARNT] = FIRST_MAX_LEARNT
+        ints[k.I_MINIMISE] = MINIMISE
         # The "at least one" clauses, watched at their first two literals (as ``add_clause`` does).
         start = 0
         for c, variables in enumerate(long_sets):
@@ -203,7 +211,8 @@ class CdclCore:
         while True:
             outcome = int(self.kernels.search(self.ints, self.fl, self.var, self.act, self.trail, self.lim,
                                               self.heap, self.bstart, self.blits, self.cl, self.lits, self.whead,
-                                              self.wlink, self.out, self.stamp, self.queue, budget))
+                                              self.wlink, self.out, self.stamp, self.scratch, self.queue,
+                                              budget))
             if outcome != k.GROW:
                 break
             self._grow()

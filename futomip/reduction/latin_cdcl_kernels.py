@@ -17,7 +17,8 @@ source, also run interpreted by the tests):
                  as a linked list of entries 2 c + k (clause c's literal at position k)
     conflicts:   first unique implication point, with MiniSat's local minimisation (a
                  literal goes when every premise of its reason is in the clause or fixed at
-                 level 0), a backjump to the clause's second highest level
+                 level 0) or (``I_MINIMISE``) its recursive one (the premises' own reasons
+                 too), a backjump to the clause's second highest level
     decisions:   the unassigned variable of highest activity (VSIDS: each variable met in a
                  conflict's analysis gains ``var_inc``, which grows by 1/``DECAY`` per
                  conflict), a binary heap; in its target phase (``I_TARGETS``, CaDiCaL's: its
@@ -39,7 +40,9 @@ The arrays (created by ``latin_cdcl``): ``ints`` (the counters and sizes, ``I_..
 (floats: ``F_VAR_INC``), ``var`` (rows ``V_...`` by variable), ``act`` (activities),
 ``trail``, ``lim`` (where each level starts on the trail), ``heap``, ``bstart``/``blits``,
 ``cl`` (rows ``CL_...`` by clause), ``lits``, ``whead`` (by literal), ``wlink`` (by watch
-entry), ``out`` (scratch: the learnt clause) and ``stamp`` (by level, for the LBD).  Nothing is
+entry), ``out`` (scratch: the learnt clause), ``stamp`` (by level, for the LBD), ``scratch``
+(two halves of the number of variables: recursive minimisation's walk) and ``queue`` (Glucose's
+windows).  Nothing is
 allocated in a kernel: ``search`` returns ``GROW`` when the store may not hold one more clause
 of every variable, and the caller grows the arrays and calls again.
 
@@ -63,8 +66,9 @@ PAUSED, LEAF, DONE, GROW = 0, 1, 2, 4
 (I_VARS, I_CLAUSES, I_LITS_USED, I_LEVEL, I_TRAIL, I_QHEAD, I_HEAP, I_CONFLICTS, I_DECISIONS,
  I_RESTARTS, I_LEARNT, I_RUN_CONFLICTS, I_RUN, I_UNIT, I_MAX_LEARNT, I_PENDING, I_CONF_A, I_CONF_B,
  I_DEPTH, I_STAMP, I_REDUCTIONS, I_PROPAGATIONS, I_RESTART_MODE, I_LBD_SUM, I_LBD_COUNT, I_LBD_TOTAL,
- I_TRAIL_SUM, I_TRAIL_COUNT, I_TARGETS, I_BEST_TRAIL) = range(30)
-INTS = 30
+ I_TRAIL_SUM, I_TRAIL_COUNT, I_TARGETS, I_BEST_TRAIL, I_MINIMISE) = range(31)
+INTS = 31
+MINIMISE_LOCAL, MINIMISE_RECURSIVE = 1, 2
 RESTART_LUBY, RESTART_GLUCOSE = 0, 1
 LBD_WINDOW, TRAIL_WINDOW = 50, 5000
 """Glucose's restarts (Audemard and Simon): the LBDs of the last ``LBD_WINDOW`` conflicts
@@ -311,8 +315,64 @@ def premise_redundant(var, cl, lits, lit):
     return True
 
 
+@inline_kernel(refcounts=False)
+def minimise_recursive(var, cl, lits, out, scratch, size):
+    """MiniSat's recursive minimisation of ``out[1:size]`` (its ``ccmin_mode`` 2): a literal
+    goes when the premises of its reason are, recursively through their own reasons, in the
+    clause or fixed at level 0.  A walk stops at a decision or at a premise whose level no
+    literal of the clause has (the "abstract levels", a bit per level modulo 32: such a
+    premise cannot be implied by the clause's literals).  Variables a successful walk met stay
+    seen (known redundant, no second walk) until the end; a failed walk unmarks its own.
+    ``scratch``: the walk's stack in its first half, the variables to unmark in its second.
+    Returns the size kept; the dropped literals are swapped behind the kept ones."""
+    half = scratch.shape[0] // 2
+    abstract = 0
+    for j in range(1, size):
+        abstract |= 1 << (var[V_LEVEL, out[j] >> 1] & 31)
+    marked = 0
+    kept = 1
+    for j in range(1, size):
+        redundant = var[V_REASON, out[j] >> 1] != NO_REASON
+        if redundant:
+            first_marked = marked
+            scratch[0] = out[j] >> 1
+            depth = 1
+            while depth > 0 and redundant:
+                depth -= 1
+                v = scratch[depth]
+                reason = var[V_REASON, v]
+                if reason <= -2:
+                    begin, end = -1, 0  # the one premise of a binary implication
+                else:
+                    begin = cl[CL_START, reason]
+                    end = begin + cl[CL_SIZE, reason]
+                for position in range(begin, end):
+                    u = (-2 - reason) >> 1 if position < 0 else lits[position] >> 1
+                    if u == v or var[V_SEEN, u] == 1 or var[V_LEVEL, u] == 0:
+                        continue
+                    if var[V_REASON, u] != NO_REASON and ((abstract >> (var[V_LEVEL, u] & 31)) & 1) == 1:
+                        var[V_SEEN, u] = 1
+                        scratch[depth] = u
+                        depth += 1
+                        scratch[half + marked] = u
+                        marked += 1
+                    else:
+                        redundant = False
+                        break
+            if not redundant:
+                for t in range(first_marked, marked):
+                    var[V_SEEN, scratch[half + t]] = 0
+                marked = first_marked
+        if not redundant:
+            out[kept], out[j] = out[j], out[kept]
+            kept += 1
+    for t in range(marked):
+        var[V_SEEN, scratch[half + t]] = 0
+    return kept
+
+
 @kernel(refcounts=False)
-def analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, conflict):
+def analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, scratch, conflict):
     """The first-UIP clause of ``conflict`` in ``out``, minimised: (size, backjump level, LBD);
     ``out[0]`` is the asserting literal, ``out[1]`` one of the backjump level."""
     level = ints[I_LEVEL]
@@ -361,11 +421,14 @@ def analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, conflict):
     out[0] = p ^ 1
     # Local minimisation; the seen marks of the clause's literals are cleared after, so the
     # literals dropped are swapped behind those kept rather than overwritten.
-    kept = 1
-    for j in range(1, size):
-        if not premise_redundant(var, cl, lits, out[j]):
-            out[kept], out[j] = out[j], out[kept]
-            kept += 1
+    if ints[I_MINIMISE] == MINIMISE_RECURSIVE:
+        kept = minimise_recursive(var, cl, lits, out, scratch, size)
+    else:
+        kept = 1
+        for j in range(1, size):
+            if not premise_redundant(var, cl, lits, out[j]):
+                out[kept], out[j] = out[j], out[kept]
+                kept += 1
     for j in range(1, size):
         var[V_SEEN, out[j] >> 1] = 0
     size = kept
@@ -493,7 +556,7 @@ def restart_due(ints):
 
 
 @kernel(refcounts=False)
-def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead, wlink, out, stamp, queue, steps):
+def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead, wlink, out, stamp, scratch, queue, steps):
     """Up to ``steps`` conflicts and decisions: PAUSED (steps done), LEAF (every variable set:
     a model, read from ``var[V_VALUE]``), DONE (no model is left) or GROW (the store needs
     room; nothing was lost)."""
@@ -532,7 +595,7 @@ def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead,
                     for t in range(consistent):
                         u = trail[t] >> 1
                         var[V_TARGET, u] = var[V_VALUE, u]
-            size, back, lbd = analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, conflict)
+            size, back, lbd = analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, scratch, conflict)
             note_conflict(ints, queue, lbd, ints[I_TRAIL])
             backtrack(ints, var, act, trail, lim, heap, back)
             if size == 1:
