@@ -44,9 +44,9 @@ def _quiet_interrupts_while_starting() -> None:
     import signal
 
     def interrupted(signum, frame):
-        scratch = _sys.modules.get(__name__ + ".scratch")
-        if scratch is not None:
-            scratch.remove()
+        remove = getattr(_sys.modules.get(__name__ + ".scratch"), "remove", None)
+        if remove is not None:  # None too while that module is still being imported
+            remove()
         os.write(2, b"futomip: interrupted (Ctrl-C)\n")
         os._exit(130)
 

@@ -99,3 +99,17 @@ def test_a_program_importing_the_library_keeps_its_own_ctrl_c():
     code = "import os, signal, time; import futomip; os.kill(os.getpid(), signal.SIGINT); time.sleep(20)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode != 130 and "KeyboardInterrupt" in done.stderr
+
+
+def test_ctrl_c_at_any_moment_of_a_short_command_is_never_a_traceback():
+    """SIGINT at moments spread over the bundled command's life (imports, the parser, the
+    solve, the leaving): it ends with 130 and the one line, or had already finished with 0."""
+    for delay in (0.05, 0.1, 0.15, 0.18, 0.21, 0.24, 0.27, 0.3, 0.35, 0.4):
+        process = subprocess.Popen([sys.executable, "-m", "futomip", "data/futoshiki.dat"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert "Traceback" not in err, (delay, err)
+        assert (process.returncode, err) == (130, "futomip: interrupted (Ctrl-C)\n") or process.returncode == 0, \
+            (delay, process.returncode, err)

@@ -35,6 +35,7 @@ import argparse
 import importlib
 import os
 import sys
+import threading
 import time
 import traceback
 
@@ -124,8 +125,14 @@ def _leave(code: int) -> None:
     """End the process with ``code`` at once: output flushed, every process the command
     started ended and waited for, then the scratch folder removed (a solver program still
     running could write into it)."""
+    import signal
+
     from .._children import end_all_children
 
+    if threading.current_thread() is threading.main_thread():
+        # The command is over: a signal now would only interrupt the clean-up below.
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, signal.SIG_IGN)
     flush()
     end_all_children(grace=0.2)
     scratch.remove()
@@ -168,15 +175,22 @@ def main(argv: list[str] | None = None, handle_signals: bool | None = None, star
     the command's time limit starts counting (default: now).
     """
     started = time.perf_counter() if started is None else started
-    if handle_signals if handle_signals is not None else argv is None:
-        stopping.install_signal_handlers()
-        stopping.on_forced_exit = _forced_exit
+    handling = handle_signals if handle_signals is not None else argv is None
     with program_stdout():
         try:
+            if handling:
+                stopping.install_signal_handlers()
+                stopping.on_forced_exit = _forced_exit
             return _main(sys.argv[1:] if argv is None else list(argv), started)
         except BrokenPipeError:
             silence_broken_stdout()
             return EXIT_BROKEN_PIPE
+        except KeyboardInterrupt as exc:
+            # Before a command's own handling (building the parser imports every command):
+            # the program's one line and exit code, not a traceback.
+            if not handling:
+                raise
+            leave_after_interrupt(exc)
 
 
 def _check_compile_variable() -> None:
