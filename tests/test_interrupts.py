@@ -87,7 +87,8 @@ def test_ctrl_c_while_the_program_starts_is_one_line_and_130(as_program):
     """A Ctrl-C during the program's imports, before ``main`` installs its handlers: exit 130
     and one line, no traceback, whether the program is the console script or ``python -m
     futomip``."""
-    code = f"import os, signal, sys, time; {as_program}; import futomip; os.kill(os.getpid(), signal.SIGINT); time.sleep(20)"
+    code = (f"import os, signal, sys, time; {as_program}; import futomip; "
+            "os.kill(os.getpid(), signal.SIGINT); time.sleep(20)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 130
     assert done.stderr == "futomip: interrupted (Ctrl-C)\n"

@@ -419,8 +419,8 @@ def analyze(ints, fl, var, act, trail, heap, cl, lits, out, stamp, scratch, conf
             clause = BINARY_CONFLICT
             a = -2 - reason
     out[0] = p ^ 1
-    # Local minimisation; the seen marks of the clause's literals are cleared after, so the
-    # literals dropped are swapped behind those kept rather than overwritten.
+    # Minimisation (recursive or local); the seen marks of the clause's literals are cleared
+    # after, so the literals dropped are swapped behind those kept rather than overwritten.
     if ints[I_MINIMISE] == MINIMISE_RECURSIVE:
         kept = minimise_recursive(var, cl, lits, out, scratch, size)
     else:
@@ -556,7 +556,8 @@ def restart_due(ints):
 
 
 @kernel(refcounts=False)
-def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead, wlink, out, stamp, scratch, queue, steps):
+def search(ints, fl, var, act, trail, lim, heap, bstart, blits, cl, lits, whead, wlink, out, stamp, scratch, queue,
+           steps):
     """Up to ``steps`` conflicts and decisions: PAUSED (steps done), LEAF (every variable set:
     a model, read from ``var[V_VALUE]``), DONE (no model is left) or GROW (the store needs
     room; nothing was lost)."""
