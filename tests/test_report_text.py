@@ -52,3 +52,23 @@ def test_a_learning_search_gets_a_line_that_says_who_met_the_first_leaf():
         [said + "the split search met the first leaf"]
     assert learning_lines({**base, "twin": "undecided", "learning": learning}) == [said + "neither met a leaf"]
     assert learning_lines(base) == [] and learning_lines({**base, "twin": "first"}) == []
+
+
+def test_the_schedule_line_names_the_model_the_worker_solved():
+    """The ``schedule:`` line says "the solver on the puzzle as given" when the worker's model was
+    built on the givens alone (CP-SAT on a Latin completion), and "the whole model" otherwise,
+    as before the JSON field ``model`` existed."""
+    puzzle = futomip.load("data/futoshiki/seeds/sample-1.txt")
+    base = {"mode": "parallel", "answered_by": "solver", "turns": 3, "search_seconds": 0.5, "solver_seconds": 0.5,
+            "quantum": 0.02, "gave_up": [], "answers": {"search": 0, "solver": 1}, "worker": "model"}
+
+    def schedule_line(schedule):
+        result = Result(puzzle, "solved", grid=((1, 2), (2, 1)), backend="ortools", solver="cpsat",
+                        encoding="tight", seconds={"total": 0.1}, schedule=schedule)
+        return next(line for line in text_report(result).splitlines() if line.startswith("schedule:"))
+
+    assert schedule_line({**base, "model": "as given"}) == (
+        "schedule: side by side (the solver on the puzzle as given in a worker on a free core); the solver on the "
+        "puzzle as given answered; search 0.500 s, solver 0.500 s")
+    for older in ({**base, "model": "reduced"}, base):
+        assert schedule_line(older).startswith("schedule: side by side (the solver on the whole model in a worker")

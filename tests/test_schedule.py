@@ -11,6 +11,7 @@ exactly the brute-force solutions, and the worker process is reaped with its gro
 from __future__ import annotations
 
 import os
+import random
 import time
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from futomip.options import Deadline, Options
 from futomip.pipeline import schedule, whole_model
 from futomip.pipeline.finder import SolutionFinder
 from futomip.puzzles.futoshiki import Futoshiki
+from futomip.puzzles.latin import LatinSquare
 from futomip.puzzles.nonogram import from_grid
 from futomip.solvers import check
 
@@ -313,11 +315,16 @@ def test_solver_first_then_search_enumerates_exactly(worker_first, mode, backend
 def test_every_schedule_proves_uniqueness_like_brute_force(grid, mode):
     """Whichever side answers, --unique agrees with brute force and both grids are verified."""
     puzzle = from_grid(grid)
-    expected = set(_all_solutions(puzzle))
+    _proves_uniqueness_like(set(_all_solutions(puzzle)), puzzle, "highspy", "highs", mode)
+
+
+def _proves_uniqueness_like(expected: set, puzzle, backend: str, solver: str, mode: str) -> None:
+    """--unique with the worker racing the search from the start agrees with ``expected`` (the
+    brute-force solutions), both grids verified."""
     saved = schedule.FIRST_TURN
-    schedule.FIRST_TURN = 0.0  # the worker races the search from the start
+    schedule.FIRST_TURN = 0.0
     try:
-        result = futomip.solve(puzzle, backend="highspy", solver="highs", unique=True, reduce="split", schedule=mode)
+        result = futomip.solve(puzzle, backend=backend, solver=solver, unique=True, reduce="split", schedule=mode)
     finally:
         schedule.FIRST_TURN = saved
     assert result.status == "solved" and result.unique == (len(expected) == 1)
@@ -376,3 +383,66 @@ def test_every_core_pair_stays_exact_when_the_worker_answers_first(worker_first,
     assert status == "infeasible" and set(found) == set(_all_solutions(SEED)) and len(found) == 10
     assert summary["mode"] == ("sequential" if whole_model.available(backend, solver) else "search")
     assert all(not futomip.puzzles.verify(SEED, grid) for grid in found)
+
+
+# --- CP-SAT's whole model on the puzzle as given (Latin completion) ---------------------------
+
+CPSAT_AVAILABLE = check("ortools", "cpsat").available
+
+
+def _latin(n: int, seed: int, holes: float) -> LatinSquare:
+    """A Latin square of order ``n`` (rows, columns and symbols shuffled) with cells emptied at
+    random: it has a solution, often several."""
+    rng = random.Random(seed)
+    rows, cols, symbols = rng.sample(range(n), n), rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
+    return LatinSquare(n, tuple(tuple(0 if rng.random() < holes else symbols[(rows[r] + cols[c]) % n]
+                                      for c in range(n)) for r in range(n)))
+
+
+def test_as_given_fixes_the_givens_and_leaves_every_other_cell_open():
+    """``reduction.as_given``: each given cell its value, every other cell all of 1..n, nothing
+    propagated (so every solution is admitted); a kind without the form gets None."""
+    from futomip import reduction
+
+    puzzle = _latin(6, 3, 0.6)
+    domains = reduction.as_given(puzzle)
+    full = (1 << 6) - 1
+    for r, row in enumerate(puzzle.givens):
+        for c, value in enumerate(row):
+            assert domains.masks[r * 6 + c] == (1 << (value - 1) if value else full)
+    for grid in _brute_force(_latin(4, 5, 0.7)):
+        assert reduction.as_given(_latin(4, 5, 0.7)).admits(grid)
+    assert reduction.as_given(SEED) is None
+
+
+@pytest.mark.skipif(not CPSAT_AVAILABLE or not whole_model.available("ortools", "cpsat"),
+                    reason="needs ortools (pip install 'futomip[cpsat]') and the fork start method")
+@pytest.mark.parametrize("mode", ["sequential", "parallel"])
+def test_a_latin_completion_is_enumerated_exactly_by_cp_sat_on_the_puzzle_as_given(worker_first, mode):
+    """CP-SAT's worker builds a Latin completion's whole model on the puzzle as given (its own
+    model: ``CpSat.whole_model_as_given_for``); answering first, with the search taking the
+    rest, --all still gives exactly the brute-force solutions, each verified, and the schedule
+    says which model the worker had.  HiGHS' worker keeps the reduced domains."""
+    worker_first["limit"] = 150  # up to 3 s of idle search turns: the worker imports and builds first
+    puzzle = _latin(5, 18, 0.7)
+    expected = set(_brute_force(puzzle))
+    assert len(expected) == 10
+    found, status, summary = _enumerate(puzzle, Options("ortools", "cpsat", reduce="split", schedule=mode))
+    assert status == "infeasible" and set(found) == expected and len(found) == len(expected)
+    assert summary["answers"]["solver"] >= 1 and summary["model"] == "as given", summary
+    assert all(not futomip.puzzles.verify(puzzle, grid) for grid in found)
+    worker_first["turns"] = worker_first["limit"]  # no idle turns: the search may answer all
+    found, status, summary = _enumerate(puzzle, Options("highspy", "highs", reduce="split", schedule=mode))
+    assert set(found) == expected and summary["model"] == "reduced"
+
+
+@pytest.mark.skipif(not CPSAT_AVAILABLE or not whole_model.available("ortools", "cpsat"),
+                    reason="needs ortools (pip install 'futomip[cpsat]') and the fork start method")
+@settings(max_examples=15, deadline=None)
+@given(n=st.integers(2, 5), seed=st.integers(0, 10 ** 6), holes=st.floats(0.3, 1.0),
+       mode=st.sampled_from(["sequential", "parallel", "solver"]))
+def test_cp_sat_on_the_puzzle_as_given_proves_uniqueness_like_brute_force(n, seed, holes, mode):
+    """Whichever side answers, --unique on a Latin completion with CP-SAT's worker on the
+    puzzle as given agrees with brute force, both grids verified."""
+    puzzle = _latin(n, seed, holes)
+    _proves_uniqueness_like(set(_brute_force(puzzle)), puzzle, "ortools", "cpsat", mode)

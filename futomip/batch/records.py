@@ -191,7 +191,8 @@ def _schedule_line(schedule: dict, sat: bool = False) -> str:
     """Which side answered under which schedule (``futomip.pipeline.schedule``); ``sat``: the
     sides of ``--method sat`` (the line search and the SAT solver in a child)."""
     mode = schedule["mode"]
-    solver_side = "the SAT solver" if sat else "the solver on the whole model"
+    solver_side = "the SAT solver" if sat else "the solver on the puzzle as given" \
+        if schedule.get("model") == "as given" else "the solver on the whole model"
     in_worker = "a second search path and the solver on the whole model, in turns" \
         if schedule.get("worker") == "search" else solver_side
     how = {"parallel": f"side by side ({in_worker} in a {'child process' if sat else 'worker'} on a free core)",

@@ -146,6 +146,7 @@ class SolutionFinder:
         self._leaves = None
         self.model: ModelRun | None = None
         self.worker: whole_model.WholeModelWorker | None = None
+        self._worker_model = "reduced"
         self.turns: schedule.Turns | None = None
         # At the split level (the default) a reduction that fixed every cell leaves one grid:
         # it is taken without a model, as the split's whole-grid leaves are, so a puzzle the
@@ -177,12 +178,23 @@ class SolutionFinder:
                                              deadline.end, self.found)
             worker = "search"
         elif mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
-            self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options, self.domains,
-                                                       deadline.end, self.found)
+            self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options,
+                                                       self._worker_domains(puzzle), deadline.end, self.found)
         else:
             mode = "search"
-        self.turns = schedule.Turns(mode, worker=worker)
+        self.turns = schedule.Turns(mode, worker=worker, model=self._worker_model)
         self._leaves = self.split.search()
+
+    def _worker_domains(self, puzzle):
+        """The domains of the whole model beside the split search: the reduced ones, or the
+        puzzle as given where the solver's own propagation is measured the better start
+        (``Solver.whole_model_as_given_for``)."""
+        if puzzle.kind in solver_named(self.pair.solver).whole_model_as_given_for:
+            given = reduction.as_given(puzzle)
+            if given is not None:
+                self._worker_model = "as given"
+                return given
+        return self.domains
 
     def _build(self, domains, bounded: bool = True) -> ModelRun | None:
         """A model on ``domains`` with a no-good row for each grid found so far that they

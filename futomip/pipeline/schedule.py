@@ -154,6 +154,9 @@ class Turns:
     ``--method sat``): with "search", the second path and the solver on the whole model take
     turns in the worker, and ``worker_side`` says which gave the worker's last answer."""
     worker_side: str = "model"
+    model: str = "reduced"
+    """What the worker's whole model is built on: "reduced" (the reduction's domains) or "as
+    given" (the puzzle's givens only, ``Solver.whole_model_as_given_for``)."""
     search_seconds: float = 0.0
     solver_seconds: float = 0.0
     turns: int = 0
@@ -170,7 +173,8 @@ class Turns:
         return {"mode": self.mode, "answered_by": answered_by, "turns": self.turns,
                 "search_seconds": round(self.search_seconds, 4), "solver_seconds": round(self.solver_seconds, 4),
                 "quantum": QUANTUM, "gave_up": list(self.gave_up), "answers": dict(self.answers),
-                "worker": None if self.mode == "search" else self.worker}
+                "worker": None if self.mode == "search" else self.worker,
+                "model": self.model if self.mode != "search" and self.worker in ("model", "search") else None}
 
 
 def run(mode: str, search, solver, clock: Callable[[], float] = time.perf_counter,

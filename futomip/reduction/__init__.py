@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ..kinds import kind_of
 from ..options import REDUCE_LEVELS
 
-__all__ = ["LEVELS", "reduce", "split"]
+__all__ = ["LEVELS", "as_given", "reduce", "split"]
 
 LEVELS = REDUCE_LEVELS
 
@@ -45,6 +45,15 @@ def reduce(puzzle, level: str = LEVELS[0], stop_at: float | None = None,
     # splitting itself is ``split``'s work.
     start = getattr(reducer, "split_from", "probing")
     return reducer(puzzle, start if level == "split" else level, stop_at, progress)
+
+
+def as_given(puzzle) -> Any:
+    """The domains of ``puzzle`` as given (its givens fixed, nothing propagated), or None for
+    a kind whose reducer has no such form.  Not a reduction: the domains a solver with its
+    own propagation takes when the reduced ones would only lead its search elsewhere."""
+    reducer = kind_of(puzzle).reducer()
+    form = getattr(reducer, "as_given", None)
+    return None if form is None else form(puzzle)
 
 
 def split(puzzle, domains, stop_at: float | None = None, progress: Callable[[str], None] | None = None) -> Any:

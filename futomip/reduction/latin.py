@@ -45,7 +45,7 @@ from typing import Callable
 
 from .latin_alldiff import filter_group, singles
 
-__all__ = ["LatinDomains", "Board", "board_of", "reduce", "reduce_board"]
+__all__ = ["LatinDomains", "Board", "as_given", "board_of", "reduce", "reduce_board"]
 
 
 @dataclass(frozen=True)
@@ -300,3 +300,14 @@ def reduce_board(board: Board, level: str = "lines", stop_at: float | None = Non
 
 reduce.split_from = "lines"
 """The level the split search starts from (read by ``futomip.reduction.reduce``)."""
+
+
+def as_given(puzzle) -> LatinDomains:
+    """The domains of the puzzle as given, nothing propagated: each given cell its value,
+    every other cell all of 1..n (the model a solver's own propagation starts from)."""
+    board = board_of(puzzle)
+    return LatinDomains(board.n, tuple(board.initial()), board=board)
+
+
+reduce.as_given = as_given
+"""The domains without reduction (read by ``futomip.reduction.as_given``)."""

@@ -164,6 +164,12 @@ class Solver:
     """Puzzle kinds for which, on a free core, a second path of the split search
     (``futomip.pipeline.second_search``) is the better worker than this solver on the whole
     model (measured: docs/measurements.md, "A second search path on the free core")."""
+    whole_model_as_given_for: frozenset[str] = frozenset()
+    """Puzzle kinds for which this solver's whole model beside the split search is built on
+    the puzzle as given (``futomip.reduction.as_given``) instead of the reduced domains: its
+    own propagation does the reduction's work, and on the reduced model its search takes other
+    paths, measured slower at the tail (docs/measurements.md, "CP-SAT beside the split search
+    on the puzzle as given")."""
     infeasible_near_limit_is_proof: bool = True
     """False where a solver stopped by its time limit has been reported as infeasible."""
     program_probe: tuple[str, ...] = ("--version",)

@@ -80,6 +80,11 @@ class CpSat(Solver):
     # either way); on the 60 QCP of order 10-25 all decided both ways, 0.29 s against 0.19 s at
     # the median.  Futoshiki and Sudoku keep the rows, faster there (the same page, 26 Nov).
     preferred_globals = {"latin": "native"}
+    # Beside the split search, on the puzzle as given rather than the reduced domains: CP-SAT's
+    # own model then, whose search it repeats.  On 56 QWH of orders 40-60, 60 s each, the default
+    # completed all 50 that CP-SAT alone completes against 48 on the reduced domains, 1.18x slower
+    # at the median on easy ones (docs/measurements.md, 29 Nov, thirtieth session).
+    whole_model_as_given_for = frozenset({"latin"})
     # Hard 9x9 and Latin-square completions: every puzzle within 0.3 s where HiGHS takes up
     # to 12 s (docs/measurements.md, "Solvers side by side").  Not nonograms (the MiniZinc "dom" puzzles,
     # which the LP settles, defeat it) nor Str8ts (no faster than HiGHS).
