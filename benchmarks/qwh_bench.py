@@ -18,6 +18,9 @@ order of the configurations rotating instance by instance so no side always runs
   completion since 29 Nov, twenty-seventh session) or ``"lp:100"`` (the default before);
 - ``highs-learn``, ``default-learn``: ``highs`` and ``default`` with ``"learn:100"`` (the
   LP-ordered search taking turns with the clause-learning search of ``latin_cdcl``).
+- ``cpsat-lines``, ``default-search``: the two sides of the schedule's bound (issue 22, item 1):
+  CP-SAT on the whole model after the "lines" reduction (``--reduce lines``), and the default
+  with the split search alone (``--schedule search``).
 
 All in this process, first solution only; "seconds" is what a user waits for after the
 file is read: for futomip reduction + build + solve (``SolutionFinder``), for the yardstick
@@ -42,11 +45,18 @@ sys.path.insert(0, str(ROOT))
 CONFIGS = {"cpsat": None, "default": (None, None), "highs": ("highspy", "highs"),
            "highs-norestart": ("highspy", "highs"), "highs-lprestart": ("highspy", "highs"),
            "highs-twin": ("highspy", "highs"), "default-twin": (None, None),
-           "default-lp": (None, None), "highs-learn": ("highspy", "highs"), "default-learn": (None, None)}
+           "default-lp": (None, None), "highs-learn": ("highspy", "highs"), "default-learn": (None, None),
+           "cpsat-lines": ("ortools", "cpsat"), "default-search": (None, None)}
 """``highs-norestart`` / ``highs-lprestart`` / ``highs-twin``: ``highs`` with the restart policy
 off / "lp:100" / "twin:100" (the LP-ordered search without restarts, with them, or two such
 searches taking turns), and ``default-twin`` / ``default-lp`` the default with "twin:100" /
 "lp:100", for the A/B of that setting."""
+REDUCE = {"cpsat-lines": "lines"}
+"""``cpsat-lines``: futomip's CP-SAT on the whole model after the "lines" reduction, no split
+search: the solver side of the schedule's bound (issue 22, item 1) as ``--reduce lines`` runs it."""
+SCHEDULE = {"default-search": "search"}
+"""``default-search``: the default with the split search alone (``--schedule search``): the
+other side of that bound."""
 RESTARTS = {"highs-norestart": "off", "highs-lprestart": "lp:100", "highs-twin": "twin:100",
             "default-twin": "twin:100", "default-lp": "lp:100", "highs-learn": "learn:100",
             "default-learn": "learn:100"}
@@ -68,8 +78,9 @@ def measure(puzzle, config: str, time_limit: float) -> dict:
 
         backend, solver = CONFIGS[config]
         start = time.perf_counter()
-        finder = SolutionFinder(puzzle, Options(backend, solver, time_limit=time_limit, restarts=RESTARTS.get(config)),
-                                Deadline(time_limit, start))
+        options = Options(backend, solver, time_limit=time_limit, restarts=RESTARTS.get(config),
+                          reduce=REDUCE.get(config), schedule=SCHEDULE.get(config))
+        finder = SolutionFinder(puzzle, options, Deadline(time_limit, start))
         try:
             status, grid = finder.next_solution()
             seconds = time.perf_counter() - start
