@@ -6,10 +6,26 @@ that must treat every well-formed instance alike, including contradictory ones.
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import strategies as st
 
 from futomip.puzzles.futoshiki import Futoshiki
 from futomip.puzzles.str8ts import Str8ts
+
+# Latin completion
+
+
+def latin_completion(n: int, seed: int, holes: float):
+    """A Latin square of order ``n`` (the cyclic square with rows, columns and symbols shuffled
+    by ``seed``) with each cell emptied with probability ``holes``: it has a solution."""
+    from futomip.puzzles.latin import LatinSquare
+
+    rng = random.Random(seed)
+    rows, cols, symbols = rng.sample(range(n), n), rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
+    return LatinSquare(n, tuple(tuple(0 if rng.random() < holes else symbols[(rows[r] + cols[c]) % n]
+                                      for c in range(n)) for r in range(n)))
+
 
 # Futoshiki
 

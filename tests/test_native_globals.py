@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import futoshiki_puzzles, str8ts_puzzles
+from strategies import futoshiki_puzzles, latin_completion, str8ts_puzzles
 from test_reduction_latin import _brute_force
 
 pytest.importorskip("ortools")
@@ -27,7 +26,6 @@ from futomip.errors import UnsupportedFeatureError  # noqa: E402
 from futomip.kinds import kind_of  # noqa: E402
 from futomip.options import Options  # noqa: E402
 from futomip.pipeline import Task, run  # noqa: E402
-from futomip.puzzles.latin import LatinSquare  # noqa: E402
 from futomip.puzzles.str8ts import Str8ts  # noqa: E402
 from futomip.puzzles.sudoku import Sudoku  # noqa: E402
 
@@ -66,11 +64,8 @@ def _str8ts_brute_force(puzzle: Str8ts) -> set:
 def _latin_completions(draw, max_size: int = 4):
     """A random Latin square of order <= max_size with random holes (so it has a solution)."""
     n = draw(st.integers(1, max_size))
-    rng = random.Random(draw(st.integers(0, 10 ** 6)))
-    rows, cols, symbols = rng.sample(range(n), n), rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
-    holes = draw(st.floats(0.3, 1.0))
-    return LatinSquare(n, tuple(tuple(0 if rng.random() < holes else symbols[(rows[r] + cols[c]) % n]
-                                      for c in range(n)) for r in range(n)))
+    seed = draw(st.integers(0, 10 ** 6))
+    return latin_completion(n, seed, draw(st.floats(0.3, 1.0)))
 
 
 _sudoku_4x4 = st.lists(st.sampled_from([0, 0, 0, 0, 1, 2, 3, 4]), min_size=16, max_size=16).map(

@@ -10,13 +10,12 @@ every core pair.
 
 from __future__ import annotations
 
-import random
 from itertools import permutations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import futoshiki_puzzles
+from strategies import futoshiki_puzzles, latin_completion
 
 from futomip import io, solve
 from futomip.certainty import enumerate_all, explain, solutions
@@ -82,12 +81,8 @@ def test_futoshiki_reduction_keeps_every_solution(level, puzzle):
 def _latin_from_square(draw, max_size: int = 5):
     """A completion of a random Latin square (so it has a solution), with random holes."""
     n = draw(st.integers(1, max_size))
-    rng = random.Random(draw(st.integers(0, 10 ** 6)))
-    rows, cols, symbols = rng.sample(range(n), n), rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
-    holes = draw(st.floats(0.3, 1.0 if n < 5 else 0.6))
-    board = tuple(tuple(0 if rng.random() < holes else symbols[(rows[r] + cols[c]) % n] for c in range(n))
-                  for r in range(n))
-    return LatinSquare(n, board)
+    seed = draw(st.integers(0, 10 ** 6))
+    return latin_completion(n, seed, draw(st.floats(0.3, 1.0 if n < 5 else 0.6)))
 
 
 @settings(max_examples=100, deadline=None)

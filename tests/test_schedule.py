@@ -11,14 +11,13 @@ exactly the brute-force solutions, and the worker process is reaped with its gro
 from __future__ import annotations
 
 import os
-import random
 import time
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import nonogram_grids
+from strategies import latin_completion, nonogram_grids
 from test_reduction_latin import _brute_force
 from test_reduction_nonogram import _all_solutions
 
@@ -28,7 +27,6 @@ from futomip.options import Deadline, Options
 from futomip.pipeline import schedule, whole_model
 from futomip.pipeline.finder import SolutionFinder
 from futomip.puzzles.futoshiki import Futoshiki
-from futomip.puzzles.latin import LatinSquare
 from futomip.puzzles.nonogram import from_grid
 from futomip.solvers import check
 
@@ -390,28 +388,20 @@ def test_every_core_pair_stays_exact_when_the_worker_answers_first(worker_first,
 CPSAT_AVAILABLE = check("ortools", "cpsat").available
 
 
-def _latin(n: int, seed: int, holes: float) -> LatinSquare:
-    """A Latin square of order ``n`` (rows, columns and symbols shuffled) with cells emptied at
-    random: it has a solution, often several."""
-    rng = random.Random(seed)
-    rows, cols, symbols = rng.sample(range(n), n), rng.sample(range(n), n), rng.sample(range(1, n + 1), n)
-    return LatinSquare(n, tuple(tuple(0 if rng.random() < holes else symbols[(rows[r] + cols[c]) % n]
-                                      for c in range(n)) for r in range(n)))
-
-
 def test_as_given_fixes_the_givens_and_leaves_every_other_cell_open():
     """``reduction.as_given``: each given cell its value, every other cell all of 1..n, nothing
     propagated (so every solution is admitted); a kind without the form gets None."""
     from futomip import reduction
 
-    puzzle = _latin(6, 3, 0.6)
+    puzzle = latin_completion(6, 3, 0.6)
     domains = reduction.as_given(puzzle)
     full = (1 << 6) - 1
     for r, row in enumerate(puzzle.givens):
         for c, value in enumerate(row):
             assert domains.masks[r * 6 + c] == (1 << (value - 1) if value else full)
-    for grid in _brute_force(_latin(4, 5, 0.7)):
-        assert reduction.as_given(_latin(4, 5, 0.7)).admits(grid)
+    small = latin_completion(4, 5, 0.7)
+    for grid in _brute_force(small):
+        assert reduction.as_given(small).admits(grid)
     assert reduction.as_given(SEED) is None
 
 
@@ -424,7 +414,7 @@ def test_a_latin_completion_is_enumerated_exactly_by_cp_sat_on_the_puzzle_as_giv
     rest, --all still gives exactly the brute-force solutions, each verified, and the schedule
     says which model the worker had.  HiGHS' worker keeps the reduced domains."""
     worker_first["limit"] = 150  # up to 3 s of idle search turns: the worker imports and builds first
-    puzzle = _latin(5, 18, 0.7)
+    puzzle = latin_completion(5, 18, 0.7)
     expected = set(_brute_force(puzzle))
     assert len(expected) == 10
     found, status, summary = _enumerate(puzzle, Options("ortools", "cpsat", reduce="split", schedule=mode))
@@ -444,5 +434,5 @@ def test_a_latin_completion_is_enumerated_exactly_by_cp_sat_on_the_puzzle_as_giv
 def test_cp_sat_on_the_puzzle_as_given_proves_uniqueness_like_brute_force(n, seed, holes, mode):
     """Whichever side answers, --unique on a Latin completion with CP-SAT's worker on the
     puzzle as given agrees with brute force, both grids verified."""
-    puzzle = _latin(n, seed, holes)
+    puzzle = latin_completion(n, seed, holes)
     _proves_uniqueness_like(set(_brute_force(puzzle)), puzzle, "ortools", "cpsat", mode)

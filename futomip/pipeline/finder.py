@@ -146,7 +146,6 @@ class SolutionFinder:
         self._leaves = None
         self.model: ModelRun | None = None
         self.worker: whole_model.WholeModelWorker | None = None
-        self._worker_model = "reduced"
         self.turns: schedule.Turns | None = None
         # At the split level (the default) a reduction that fixed every cell leaves one grid:
         # it is taken without a model, as the split's whole-grid leaves are, so a puzzle the
@@ -169,7 +168,7 @@ class SolutionFinder:
         if mode == "solver" and not whole_model.available(self.pair.backend, self.pair.solver):
             raise UsageError(f"--schedule solver needs the solver on the whole model in a worker, which "
                              f"{self.pair.backend}/{self.pair.solver} cannot run; use --reduce probing instead")
-        worker = "model"
+        worker, built_on = "model", "reduced"
         if mode == "parallel" and puzzle.kind in solver_named(self.pair.solver).second_search_for \
                 and whole_model.available(self.pair.backend, self.pair.solver) \
                 and (other_path := self.split.another_path()) is not None:
@@ -178,23 +177,23 @@ class SolutionFinder:
                                              deadline.end, self.found)
             worker = "search"
         elif mode != "search" and whole_model.available(self.pair.backend, self.pair.solver):
-            self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options,
-                                                       self._worker_domains(puzzle), deadline.end, self.found)
+            domains, built_on = self._worker_domains(puzzle)
+            self.worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, options, domains,
+                                                       deadline.end, self.found)
         else:
             mode = "search"
-        self.turns = schedule.Turns(mode, worker=worker, model=self._worker_model)
+        self.turns = schedule.Turns(mode, worker=worker, model=built_on)
         self._leaves = self.split.search()
 
-    def _worker_domains(self, puzzle):
-        """The domains of the whole model beside the split search: the reduced ones, or the
-        puzzle as given where the solver's own propagation is measured the better start
-        (``Solver.whole_model_as_given_for``)."""
+    def _worker_domains(self, puzzle) -> tuple:
+        """The domains of the whole model beside the split search and what they are: the
+        reduced ones, or the puzzle as given where the solver's own propagation is measured the
+        better start (``Solver.whole_model_as_given_for``)."""
         if puzzle.kind in solver_named(self.pair.solver).whole_model_as_given_for:
             given = reduction.as_given(puzzle)
             if given is not None:
-                self._worker_model = "as given"
-                return given
-        return self.domains
+                return given, "as given"
+        return self.domains, "reduced"
 
     def _build(self, domains, bounded: bool = True) -> ModelRun | None:
         """A model on ``domains`` with a no-good row for each grid found so far that they
