@@ -31,6 +31,7 @@ import itertools
 import os
 import select
 import signal
+import sys
 import threading
 import time
 from typing import Callable
@@ -322,7 +323,25 @@ def install_signal_handlers() -> None:
         _wake_read = read
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
+    if sys.unraisablehook is not _quiet_lost_stop:
+        global _unraisable_before
+        _unraisable_before = sys.unraisablehook
+        sys.unraisablehook = _quiet_lost_stop
     _ensure_watchdog()
+
+
+_unraisable_before = sys.unraisablehook
+
+
+def _quiet_lost_stop(unraisable) -> None:
+    """Python cannot raise out of a finaliser or a weak reference's callback (importlib runs
+    one when a module lock goes); ``Stopped`` raised there by the signal handler is reported as
+    "Exception ignored ... Traceback" and lost.  The stop stays requested (``requested``): the
+    command's next ``check`` raises it, ``futomip.cli.main`` leaves with 130 if the command
+    returns first, and the watchdog ends a command that does neither.  So it is not printed."""
+    if isinstance(unraisable.exc_value, Stopped):
+        return
+    _unraisable_before(unraisable)
 
 
 def _ensure_watchdog() -> None:

@@ -114,3 +114,37 @@ def test_ctrl_c_at_any_moment_of_a_short_command_is_never_a_traceback():
         assert "Traceback" not in err, (delay, err)
         assert (process.returncode, err) == (130, "futomip: interrupted (Ctrl-C)\n") or process.returncode == 0, \
             (delay, process.returncode, err)
+
+
+LOSES_THE_STOP = """
+import os, signal, sys, weakref
+from futomip import cli
+
+def command(argv, started):
+    # Python cannot raise out of a weak reference's callback (importlib runs one when a module
+    # lock goes, the moment CI once hit): the handler's Stopped is lost there.
+    class Thing:
+        pass
+    def callback(ref):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(100000):  # the handler runs in here
+            pass
+    thing = Thing()
+    ref = weakref.ref(thing, callback)
+    del thing
+    print("finished", flush=True)
+    return 0
+
+cli._main = command
+sys.exit(cli.main([], handle_signals=True))
+"""
+
+
+def test_a_stop_lost_in_a_callback_is_no_traceback_and_still_ends_with_130(tmp_path):
+    script = tmp_path / "loses_the_stop.py"
+    script.write_text(LOSES_THE_STOP)
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, env=env)
+    # The program keeps descriptor 1 for its own output: the script's print goes to stderr.
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "finished\nfutomip: interrupted (Ctrl-C)\n")

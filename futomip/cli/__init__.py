@@ -181,7 +181,12 @@ def main(argv: list[str] | None = None, handle_signals: bool | None = None, star
             if handling:
                 stopping.install_signal_handlers()
                 stopping.on_forced_exit = _forced_exit
-            return _main(sys.argv[1:] if argv is None else list(argv), started)
+            code = _main(sys.argv[1:] if argv is None else list(argv), started)
+            if handling and stopping.requested() is not None:
+                # The stop's ``Stopped`` was lost where Python cannot raise (a weak reference's
+                # callback; see ``stopping._quiet_lost_stop``) and the command ran to its end.
+                leave_after_interrupt(stopping.Stopped(stopping.requested()))
+            return code
         except BrokenPipeError:
             silence_broken_stdout()
             return EXIT_BROKEN_PIPE
