@@ -55,6 +55,17 @@ loading the kernels costs, ``pays()`` says the kernels are worth it for what com
 ski-rental rule again, over the process instead of one puzzle.  The load cannot be interrupted,
 so the account never starts it for work whose deadline is less than ``LOAD_ROOM`` away.
 
+Without waiting.  Loading the kernels (numba's import, then their cached machine code on each
+entry point's first call) takes 0.3-0.5 s that no signal or deadline check interrupts; a
+command whose whole-model worker answers meanwhile would read the answer only after it.  A
+caller that can go on in Python asks ``compiled_without_waiting(family, touch)``: the load,
+and ``touch`` calling each entry point once, run in a thread, and the answer is False until
+they are done; meanwhile the caller keeps its turns (``loading(family, wait)`` waits for the
+thread a little at a time).  Most of the load is file reading and llvmlite's foreign calls,
+which release the GIL, so a Python caller can even go on working beside it (at about 90% of
+its speed), but on a machine whose other cores are busy (the whole-model worker) it is better
+to wait.
+
 Must not import anything from futomip.
 """
 
@@ -73,7 +84,8 @@ from typing import Callable, Iterator, TypeVar
 T = TypeVar("T")
 _END = object()
 
-__all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compile_requested", "compile_here", "loaded", "state",
+__all__ = ["Kernel", "kernel", "inline_kernel", "compiled", "compiled_without_waiting", "loading", "compile_requested",
+           "compile_here", "loaded", "state",
            "package_key", "count_interpreted", "pays", "timed_interpreted", "family_of", "FAMILIES", "ENVIRONMENT_VARIABLE",
            "ENVIRONMENT_VALUES",
            "CACHE_VARIABLE",
@@ -168,6 +180,62 @@ def compiled(family: str | None = None) -> bool:
                 # second or so) leaves every kernel as it was, and the next call tries again.
                 _decided = wanted
     return _decided
+
+
+_loads: dict[str, threading.Thread] = {}
+"""The background loads of ``compiled_without_waiting``, by family (the last one started)."""
+
+
+def compiled_without_waiting(family: str, touch: Callable[[], None]) -> bool:
+    """``compiled(family)`` for a caller that must not wait for numba: True once ``family``'s
+    kernels run compiled in this process; while they would have to be loaded (numba's import
+    and their cached machine code: 0.3-0.5 s, during which a command could not read its
+    worker's pipe), that is done in a background thread, which then calls ``touch`` (each entry
+    point once, so that numba loads its code there), and the answer is False until the thread
+    is done.  Ask again later (``loading`` waits for the thread).  The thread mostly waits on
+    files and on llvmlite's calls, which release the GIL.
+    Where nothing has to be loaded (decided already, or the cache still cold: the warm-up is
+    started) this is ``compiled(family)`` itself."""
+    if _decided is not None or family in _switched:
+        return bool(_decided) or family in _switched
+    loading = _loads.get(family)
+    if loading is not None:
+        if loading.is_alive():
+            return False
+        del _loads[family]
+        return _decided is True or family in _switched
+    if not _would_load(family):
+        return compiled(family)
+
+    def load() -> None:
+        try:
+            if compiled(family):
+                touch()
+        except Exception:  # noqa: BLE001 - the caller's next call meets the failure in its own thread.
+            pass
+
+    thread = threading.Thread(target=load, name=f"futomip-load-{family}-kernels", daemon=True)
+    _loads[family] = thread
+    thread.start()
+    return False
+
+
+def loading(family: str, wait: float = 0.0) -> bool:
+    """Whether ``compiled_without_waiting`` is loading ``family``'s kernels in a thread now,
+    after waiting up to ``wait`` seconds for it to finish."""
+    thread = _loads.get(family)
+    if thread is None:
+        return False
+    if wait > 0:
+        thread.join(wait)
+    return thread.is_alive()
+
+
+def _would_load(family: str) -> bool:
+    """Whether ``compiled(family)`` would import numba now (not: decline, or start the warm-up)."""
+    if not compile_requested() or importlib.util.find_spec("numba") is None:
+        return False
+    return compile_here() or bool(_warm() & {family, EVERY})
 
 
 def state(family: str | None = None) -> str:

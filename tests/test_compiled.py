@@ -560,3 +560,34 @@ def _has_pysat() -> bool:
     import importlib.util
 
     return importlib.util.find_spec("pysat") is not None
+
+
+LOAD_WITHOUT_WAITING = textwrap.dedent('''
+    import sys, threading, time
+    import numpy as np
+    import kernels_for_test as k
+    from futomip import compiled
+    touched = []
+    def touch():
+        touched.append(threading.current_thread() is not threading.main_thread())
+        k.outer(np.arange(3, dtype=np.int64))
+    first = compiled.compiled_without_waiting("kernels", touch)
+    # The caller goes on meanwhile (a Python search); here it only asks again now and then.
+    asked = 1
+    while not compiled.compiled_without_waiting("kernels", touch):
+        asked += 1
+        time.sleep(0.001)
+    print(first, asked > 1, touched, k.outer(np.arange(10, dtype=np.int64)), type(k.inner).__name__)
+''')
+
+
+def test_kernels_load_in_a_thread_while_the_caller_goes_on(tmp_path):
+    """``compiled_without_waiting`` answers False at once and loads numba and the kernels in a
+    thread, which then calls ``touch`` (each entry point once); True once the thread is done,
+    and the kernels run compiled.  With FUTOMIP_COMPILE=0 it is ``compiled()``: False, no thread."""
+    pytest.importorskip("numba", reason="numba is a dependency of futomip: pip install numba")
+    assert _run(LOAD_WITHOUT_WAITING.replace('"kernels"', "None"), "1", tmp_path).split() == \
+        ["False", "True", "[True]", "286", "CPUDispatcher"]
+    off = "from futomip import compiled; import sys; " \
+          "print(compiled.compiled_without_waiting('latin', lambda: print('touched')), 'numba' in sys.modules)"
+    assert _run(off, "0", tmp_path).split() == ["False", "False"]

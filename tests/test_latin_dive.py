@@ -6,6 +6,7 @@ completions and 4x4 Sudoku, compiled and interpreted alike.
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -27,10 +28,11 @@ def _grid(masks, n):
     return tuple(tuple(masks[r * n + c].bit_length() for c in range(n)) for r in range(n))
 
 
-def _dive(puzzle, root, mode):
+def _dive(puzzle, root, mode, beside=False):
     board = board_of(puzzle)
     core = latin_core.Core(board, root.masks, mode)
-    outcomes = [outcome for outcome in dive(core, Relaxation(board, root.masks)) if outcome is not None]
+    outcomes = [outcome for outcome in dive(core, Relaxation(board, root.masks), pause=lambda: beside, beside=beside)
+                if outcome is not None]
     return core, outcomes[-1]
 
 
@@ -45,15 +47,42 @@ def test_dive_hands_out_only_verified_solutions_and_restores_the_masks(puzzle):
         return
     solutions = _brute_force(puzzle)
     results = {}
-    for mode in MODES:
-        core, result = _dive(puzzle, root, mode)
+    for mode, beside in [(mode, False) for mode in MODES] + [("compiled", True)]:
+        core, result = _dive(puzzle, root, mode, beside)
         assert core.masks() == root.masks and core.trail() == 0, mode
-        results[mode] = (result.solution, result.outcome, result.rounds, result.prefer)
+        results[mode, beside] = (result.solution, result.outcome, result.rounds, result.prefer)
         if result.solution is not None:
             assert verify(puzzle, _grid(result.solution, puzzle.size)) == []
         if not solutions:
             assert result.solution is None
-    assert results["interpreted"] == results["compiled"]
+    assert results["interpreted", False] == results["compiled", False] == results["compiled", True]
+
+
+class _SlowRelaxation(Relaxation):
+    """The relaxation, 30 ms slower a solve."""
+
+    def solve(self, masks):
+        time.sleep(0.03)
+        return super().solve(masks)
+
+
+def test_a_dive_beside_keeps_its_turns_while_the_relaxation_is_solved():
+    """With ``beside``, each relaxation is solved in a thread while the dive yields None at each
+    pause (here: always), so its caller keeps its turns; the dive ends as the plain one does."""
+    puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
+    root = reduce(puzzle, "lines")
+    board = board_of(puzzle)
+    ends = {}
+    for beside in (False, True):
+        core = latin_core.Core(board, root.masks, "auto")
+        outcomes = list(dive(core, _SlowRelaxation(board, root.masks), pause=lambda: True, rounds=3, beside=beside))
+        result = outcomes[-1]
+        ends[beside] = (result.solution, result.outcome, result.rounds, result.prefer)
+        # Without ``beside`` the dive pauses only between rounds; beside, during them too.
+        pauses = outcomes.count(None)
+        assert pauses == result.rounds if not beside else pauses > result.rounds, (beside, pauses, result.rounds)
+        assert core.masks() == root.masks
+    assert ends[False] == ends[True]
 
 
 def _leaves_with_order(puzzle, mode, prefer_seed):
@@ -93,12 +122,13 @@ def test_preferred_value_order_yields_every_solution_once(puzzle, seed):
 
 
 @settings(max_examples=30, deadline=None)
-@given(_small_puzzles, st.sampled_from([0.0, 1e-4]), st.sampled_from([1, 400]), st.sampled_from([None, 1]))
-def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds, restart_failures):
+@given(_small_puzzles, st.sampled_from([0.0, 1e-4]), st.sampled_from([1, 400]), st.sampled_from([None, 1]),
+       st.booleans())
+def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds, restart_failures, beside):
     """The split with the dive at its hand-over (after ``budget`` s of Python search, the root
     LP alone or a dive of up to 400 rounds; the LP-ordered search restarting after every
-    failure or never) yields exactly the brute-force solutions, each once, the dive's
-    candidate included."""
+    failure or never; the LP solved in a thread beside the search or not) yields exactly the
+    brute-force solutions, each once, the dive's candidate included."""
     saved = latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS
     latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = budget, rounds
     policy = Restarts() if restart_failures is None else Restarts("lp", restart_failures)
@@ -106,7 +136,9 @@ def test_split_with_a_dive_loses_and_repeats_no_leaf(puzzle, budget, rounds, res
         root = reduce(puzzle, "split")
         search = latin_split.Split(puzzle, root, mode="auto", restart_policy=policy)
         search.relaxation = Relaxation
-        leaves = [leaf.masks for leaf in search]
+        search.others_beside = beside  # the dive's LP in a thread, the search pausing meanwhile
+        search.pause_at = 0.0 if beside else None
+        leaves = [leaf.masks for leaf in search if leaf is not None]
     finally:
         latin_core.COMPILE_AFTER, latin_split.DIVE_ROUNDS = saved
     if root.contradiction is not None or not search.needed:

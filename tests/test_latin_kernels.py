@@ -233,7 +233,8 @@ def test_handover_on_a_hard_9x9_finds_the_solution_once(monkeypatch, loaded):
 
 def test_a_first_search_asks_again_while_the_kernels_warm_up(monkeypatch):
     """Right after installing, the background warm-up compiles the kernels while the first
-    search runs, so ``compiled()`` says no at first and yes later.  The Python search hands
+    search runs (and later a thread loads them), so ``compiled_without_waiting`` says no at
+    first and yes later.  The Python search hands
     over after every ``COMPILE_AFTER`` seconds of work (it once asked only at the first, and
     then stayed in Python to its end: 84 s against 42 s on a 30x30 completion), goes over to
     the kernels once they are ready, and yields the verified solution once."""
@@ -241,11 +242,11 @@ def test_a_first_search_asks_again_while_the_kernels_warm_up(monkeypatch):
     monkeypatch.setattr(compiled, "pays", lambda stop_at=None, family=None: False)
     real, answers = compiled.compiled(), []
 
-    def warming(family=None) -> bool:
+    def warming(family, touch) -> bool:
         answers.append(len(answers) >= 3 and real)
         return answers[-1]
 
-    monkeypatch.setattr(compiled, "compiled", warming)
+    monkeypatch.setattr(compiled, "compiled_without_waiting", warming)
     puzzle = io.read("data/futoshiki/hard9/hard9-seed101.txt")[0]
     _, search, leaves = _leaves(puzzle, "auto")
     assert answers[:3] == [False] * 3 and len(answers) >= 4

@@ -183,6 +183,8 @@ class SolutionFinder:
         else:
             mode = "search"
         self.turns = schedule.Turns(mode, worker=worker, model=built_on)
+        # The search's own waits (the dive's LP) may run beside it unless it takes turns on one core.
+        self.split.others_beside = mode != "sequential"
         self._leaves = self.split.search()
 
     def _worker_domains(self, puzzle) -> tuple:

@@ -42,8 +42,7 @@ from ..puzzles.futoshiki import Futoshiki
 from ..puzzles.latin import LatinSquare
 from ..puzzles.nonogram import from_grid
 from ..puzzles.sudoku import Sudoku
-from ..reduction import latin_cdcl, latin_core, nonogram_compiled, nonogram_split
-from ..reduction.latin_search_kernels import DONE, LEAF
+from ..reduction import latin_core, latin_kernel_touch, nonogram_compiled, nonogram_split
 from ..reduction.latin import board_of
 from .tasks import Task, run
 
@@ -154,24 +153,9 @@ def warm_up(say=print, first: str | None = None, done=lambda family: None, famil
 
 
 def _latin_entry_points(sudoku) -> None:
-    """Each compiled entry point of the Latin kernels called once on ``sudoku``'s board."""
-    board = board_of(sudoku)
-    core = latin_core.Core(board, board.initial(), "compiled")
-    core.propagate(range(len(board.givens)))
-    core.probe_cell(0)
-    mark = core.trail()
-    core.restrict([(0, core.masks()[0])])  # the LP dive's fixings
-    core.undo(mark)
-    core.search(1)
-    core.restart()
-    core.undo(0)
-    # The learning search (``--restarts learn``) on the same board: to its first model (the
-    # Sudoku has one by construction), then a step that blocks it.
-    learning = latin_cdcl.CdclCore(board, board.initial(), "compiled")
-    learning.prefer([mask & -mask for mask in board.initial()])
-    while learning.search(100) not in (LEAF, DONE):
-        pass
-    learning.search(1)
+    """Each compiled entry point of the Latin kernels called once on ``sudoku``'s board
+    (``latin_kernel_touch``)."""
+    latin_kernel_touch.call_every_entry_point(board_of(sudoku))
 
 
 def _line_entry_points(puzzle) -> None:

@@ -18,7 +18,10 @@ consistency fix the rest.  So the search below splits the puzzle, depth first:
 The search runs in the kernels of ``latin_search_kernels`` (one array of masks and a trail,
 no copies of the domains), compiled by numba.  So that a small puzzle never loads numba, it
 starts on Python integers (``latin_python_search``, also the search for orders above
-``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work the
+``latin_kernels.MAX_SIZE``); after ``latin_core.COMPILE_AFTER`` seconds of work a thread
+loads the kernels while the search waits, keeping its turns (``compiled.compiled_without_waiting``:
+beside a worker on another core the command reads the worker's answers meanwhile, where loading
+in the search's own thread held them up for 0.2-0.35 s), and once they are loaded the
 compiled search starts again from the root and skips the leaves already yielded (with
 ``LEAF_SHARE`` 0 every leaf is a solution, so both searches have the same leaves).  In a
 process that has numba loaded already, or whose Python work has reached the cost of loading it
@@ -59,7 +62,7 @@ from typing import TYPE_CHECKING, Callable, Iterator
 
 from .. import compiled
 from ..options import Restarts
-from . import latin_core
+from . import latin_core, latin_kernel_touch
 from .latin import LatinDomains, board_of
 from .latin_dive import dive
 from .latin_kernels import C_DEPTH, C_FAIL_LIMIT, C_LIMIT, C_NODES, C_NOISE, C_PRUNED, C_RNG, C_VALUE_ORDER
@@ -87,6 +90,15 @@ relaxation: 1 solves the root relaxation for the value order only.  Deeper dives
 ``latin_dive.MAX_ROUNDS``) found no completion of order-30 QWH instances at 42% holes in
 4-6 s (the relaxation's vertices are mostly fractional there: 31 of 377 open cells at 1),
 docs/measurements.md, "The LP value order for Latin completion"."""
+
+LOAD_WAIT = 0.005
+"""Seconds between two looks at the search's pause while a thread loads the kernels."""
+
+
+def _touch_every_kernel() -> None:
+    """In the loading thread: numba loads every entry point's code on a small board of its own."""
+    latin_kernel_touch.call_every_entry_point(latin_kernel_touch.sample_board())
+
 
 ROOT_LP_SECONDS = 5.0
 """Seconds the relaxation may take before the search goes on without it."""
@@ -135,6 +147,10 @@ class Split(SplitSearch):
         self.relaxation = None
         """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
         sets it); None: no dive, the search alone."""
+        self.others_beside = False
+        """Whether the schedule's other side, if any, runs on a core of its own (the pipeline
+        sets it): the dive's relaxation is then solved in a thread while the search keeps its
+        turns (``latin_dive.dive``)."""
         self.dive = None
         self.learning: CdclCore | None = None
         """The clause-learning search that took turns with the first ("learn"), if one did."""
@@ -209,12 +225,25 @@ class Split(SplitSearch):
             dived = False
             for leaf in first:
                 if leaf is HANDOVER:
-                    if compiled.compiled("latin"):
+                    # A thread loads the kernels; this search waits for it (the compiled search
+                    # starts again from the root: the Python search's progress meanwhile would
+                    # be lost, and the other core is the worker's) but, beside a worker on its
+                    # own core, pauses when its turn ends, so that the command reads the
+                    # worker's pipe meanwhile.  Taking turns on one core it waits as the load
+                    # in this thread did (the thread would run on through the worker's turn).
+                    if not compiled.compiled_without_waiting("latin", _touch_every_kernel):
+                        while compiled.loading("latin", LOAD_WAIT):
+                            if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                                return
+                            if self.others_beside and self._pause():
+                                yield None
+                    if compiled.compiled_without_waiting("latin", _touch_every_kernel):
                         break
                     # No kernels yet: the Python search goes on (it has no LP value order), after a
                     # dive on the interpreted kernels when dives go deeper than the root LP.  It
-                    # asks again at its next hand-over: while the background warm-up compiles
-                    # the kernels (after installing) the answer is no, and later yes.
+                    # asks again at its next hand-over: while the thread loads the kernels, or
+                    # the background warm-up compiles them (after installing), the answer is no,
+                    # and later yes.
                     if DIVE_ROUNDS > 1 and not dived:
                         dived = True
                         yield from self._dive(latin_core.Core(board, self.root.masks, "interpreted"), yielded)
@@ -349,7 +378,7 @@ class Split(SplitSearch):
         stop = time.perf_counter() + ROOT_LP_SECONDS
         stop = stop if self.stop_at is None else min(stop, self.stop_at)
         relaxation = self.relaxation(core.board, self.root.masks, stop, "ipm" if DIVE_ROUNDS == 1 else "simplex")
-        for outcome in dive(core, relaxation, self.stop_at, self._pause, DIVE_ROUNDS):
+        for outcome in dive(core, relaxation, self.stop_at, self._pause, DIVE_ROUNDS, self.others_beside):
             if outcome is None:
                 yield None
                 continue
