@@ -436,3 +436,48 @@ def test_cp_sat_on_the_puzzle_as_given_proves_uniqueness_like_brute_force(n, see
     puzzle as given agrees with brute force, both grids verified."""
     puzzle = latin_completion(n, seed, holes)
     _proves_uniqueness_like(set(_brute_force(puzzle)), puzzle, "ortools", "cpsat", mode)
+
+
+@pytest.mark.skipif(not CPSAT_AVAILABLE or not whole_model.available("ortools", "cpsat"),
+                    reason="needs ortools (pip install 'futomip[cpsat]') and the fork start method")
+def test_cp_sat_s_worker_on_the_puzzle_as_given_starts_before_the_reduction(monkeypatch):
+    """Side by side, a worker on the puzzle as given needs nothing from the reduction: it is
+    forked before the reduction runs, and it answers as any worker does (the grid verified).
+    When the reduction settles the puzzle, that worker is closed and reaped at once."""
+    from futomip import reduction
+
+    events, workers = [], []
+    start, reduce = whole_model.WholeModelWorker._start, reduction.reduce
+
+    def recording_start(self):
+        events.append("fork")
+        workers.append(self)
+        start(self)
+
+    def recording_reduce(*args, **kwargs):
+        events.append("reduce")
+        return reduce(*args, **kwargs)
+
+    monkeypatch.setattr(whole_model.WholeModelWorker, "_start", recording_start)
+    monkeypatch.setattr(reduction, "reduce", recording_reduce)
+    options = Options("ortools", "cpsat", reduce="split", schedule="parallel")
+    puzzle = latin_completion(12, 7, 0.7)
+    finder = SolutionFinder(puzzle, options, Deadline(60))
+    try:
+        assert events[:2] == ["fork", "reduce"] and finder.worker is workers[0]
+        status, grid = finder.next_solution()
+        assert status == "solved" and futomip.puzzles.verify(puzzle, grid) == []
+        assert finder.result(status).schedule["model"] == "as given"
+    finally:
+        finder.close()
+    assert workers[0].pid is None
+    events.clear()
+    settled = latin_completion(6, 3, 0.05)  # one or two holes: the reduction fills them
+    finder = SolutionFinder(settled, options, Deadline(60))
+    try:
+        assert events[:2] == ["fork", "reduce"] and finder.split is None and finder.worker is None
+        assert workers[1].pid is None  # closed and reaped before the constructor returned
+        status, grid = finder.next_solution()
+        assert status == "solved" and futomip.puzzles.verify(settled, grid) == []
+    finally:
+        finder.close()
