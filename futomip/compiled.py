@@ -184,6 +184,8 @@ def compiled(family: str | None = None) -> bool:
 
 _loads: dict[str, threading.Thread] = {}
 """The background loads of ``compiled_without_waiting``, by family (the last one started)."""
+_load_failed: dict[str, bool] = {}
+"""Families whose background load raised (``compiled_without_waiting`` then asks in the caller's thread)."""
 
 
 def compiled_without_waiting(family: str, touch: Callable[[], None]) -> bool:
@@ -203,6 +205,8 @@ def compiled_without_waiting(family: str, touch: Callable[[], None]) -> bool:
         if loading.is_alive():
             return False
         del _loads[family]
+        if _load_failed.pop(family, False):
+            return compiled(family)  # in the caller's thread: the failure is raised there, as without a thread
         return _decided is True or family in _switched
     if not _would_load(family):
         return compiled(family)
@@ -212,7 +216,7 @@ def compiled_without_waiting(family: str, touch: Callable[[], None]) -> bool:
             if compiled(family):
                 touch()
         except Exception:  # noqa: BLE001 - the caller's next call meets the failure in its own thread.
-            pass
+            _load_failed[family] = True
 
     thread = threading.Thread(target=load, name=f"futomip-load-{family}-kernels", daemon=True)
     _loads[family] = thread

@@ -591,3 +591,24 @@ def test_kernels_load_in_a_thread_while_the_caller_goes_on(tmp_path):
     off = "from futomip import compiled; import sys; " \
           "print(compiled.compiled_without_waiting('latin', lambda: print('touched')), 'numba' in sys.modules)"
     assert _run(off, "0", tmp_path).split() == ["False", "False"]
+
+
+def test_a_load_that_fails_in_its_thread_fails_in_the_callers_thread(monkeypatch):
+    """When the background load raises (a broken numba), the next question asks ``compiled``
+    in the caller's thread, which meets the failure there, as a load without a thread did:
+    nothing is swallowed, and no thread is started again and again."""
+    calls = []
+
+    def broken(family=None):
+        calls.append(family)
+        raise ImportError("numba is broken here")
+
+    monkeypatch.setattr(compiled, "_decided", None)
+    monkeypatch.setattr(compiled, "_switched", set())
+    monkeypatch.setattr(compiled, "_would_load", lambda family: True)
+    monkeypatch.setattr(compiled, "compiled", broken)
+    assert compiled.compiled_without_waiting("nonogram", lambda: None) is False
+    assert not compiled.loading("nonogram", wait=5.0)
+    with pytest.raises(ImportError, match="numba is broken"):
+        compiled.compiled_without_waiting("nonogram", lambda: None)
+    assert calls == ["nonogram", "nonogram"] and not compiled._loads

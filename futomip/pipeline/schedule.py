@@ -76,7 +76,9 @@ FIRST_TURN = 0.02
 """Seconds the search has on its own before the worker is started, counted over the calls of
 one puzzle (the first solution, then the proof of uniqueness or the enumeration): many 9x9
 Futoshiki and small nonograms are settled by then and pay no worker (its start costs 5-15 ms here).  Longer would spare more forks but adds itself to the bound whenever
-the solver is the faster side."""
+the solver is the faster side.  A worker whose model needs nothing from the reduction (CP-SAT
+on a Latin completion as given) is started earlier still, before the reduction, by the finder
+(``SolutionFinder._early_worker``); the search's first turn then runs beside it."""
 
 GAVE_UP = "gave_up"
 
