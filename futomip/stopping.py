@@ -160,6 +160,9 @@ _lock = threading.Lock()
 _active: dict[int, list] = {}  # token -> [cancel, cancel_at or None, already cancelled]
 _tokens = itertools.count()
 _requested: int | None = None
+_raised = False
+"""Whether ``_on_signal`` has raised ``Stopped`` in the main thread (it does so once: a later
+signal would cut the stopping command's report or exit short; ``check`` raises it again)."""
 _watchdog: threading.Thread | None = None
 _wake_read: int | None = None
 BACKSTOP = 0.5
@@ -307,8 +310,11 @@ def _cancel_all() -> None:
 
 
 def _on_signal(signum, frame) -> None:
-    global _requested
+    global _requested, _raised
     _requested = signum
+    if _raised:
+        return  # the command is stopping already: a second Stopped would cut its report or its exit short
+    _raised = True
     raise Stopped(signum)
 
 
@@ -335,13 +341,13 @@ _unraisable_before = sys.unraisablehook
 
 def _quiet_lost_stop(unraisable) -> None:
     """Python cannot raise out of a finaliser or a weak reference's callback (importlib runs
-    one when a module lock goes); ``Stopped`` raised there by the signal handler is reported as
-    "Exception ignored ... Traceback" and lost.  The stop stays requested (``requested``): the
-    command's next ``check`` raises it, ``futomip.cli.main`` leaves with 130 if the command
-    returns first, and the watchdog ends a command that does neither.  So it is not printed."""
-    if isinstance(unraisable.exc_value, Stopped):
-        return
-    _unraisable_before(unraisable)
+    one when a module lock goes); ``Stopped`` raised there by the signal handler would be
+    reported as "Exception ignored ... Traceback" and lost.  It is not printed: the stop stays
+    requested, so the command's next ``check`` raises it (the split search's every turn
+    checks), ``futomip.cli.main`` leaves with 130 if the command returns first, and the
+    watchdog ends a command that does neither."""
+    if not isinstance(unraisable.exc_value, Stopped):
+        _unraisable_before(unraisable)
 
 
 def _ensure_watchdog() -> None:

@@ -323,6 +323,9 @@ class SolutionFinder:
         """The search side of the schedule: search and solve leaves until ``until`` (a
         ``perf_counter`` reading); ``(status, grid)`` when it settles, None when paused,
         ``schedule.GAVE_UP`` when out of time."""
+        # A stop whose Stopped was swallowed (a C extension initialising when it came, a
+        # finaliser) is still requested: each turn ends the command then.
+        stopping.check()
         while True:
             if self._out_of_time:
                 # Once a build ran out of time the search stops here: skipping that model and
