@@ -312,7 +312,7 @@ def test_search_trees_on_bundled_hard_9x9_are_the_recorded_ones(path, nodes, pru
 
 def test_a_compiled_core_reaches_the_kernels_through_the_packed_entry_points_only():
     """From Python, a compiled core calls only ``latin_packed_kernels``' entry points, which the
-    background warm-up compiles (``kernel_warmup._latin_entry_points``).  A kernel called from
+    background warm-up compiles (``latin_kernel_touch.call_every_entry_point``).  A kernel called from
     Python with (dom, st, ws) compiles for that signature on its first call, in the process and
     beyond any time limit: the LP dive's fixings (``restrict``) did, some 15 s of a fresh
     install's first dive.  Every step still agrees with the interpreted core."""

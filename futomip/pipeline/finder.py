@@ -132,12 +132,10 @@ class SolutionFinder:
         once, so that it imports its solver and builds while this process reduces and sets up
         the split search (0.1-0.3 s of a Latin completion's first answer in a fresh command).
         None where the worker would wait for the reduction, or not run."""
-        solver = solver_named(self.pair.solver)
-        if mode != "parallel" or puzzle.kind not in solver.whole_model_as_given_for \
-                or puzzle.kind in solver.second_search_for \
+        if mode != "parallel" or puzzle.kind in solver_named(self.pair.solver).second_search_for \
                 or not whole_model.available(self.pair.backend, self.pair.solver):
             return None
-        given = reduction.as_given(puzzle)
+        given = self._as_given(puzzle)
         if given is None:
             return None
         worker = whole_model.WholeModelWorker(puzzle, self.pair, self.encoding, self.options, given,
@@ -221,11 +219,15 @@ class SolutionFinder:
         """The domains of the whole model beside the split search and what they are: the
         reduced ones, or the puzzle as given where the solver's own propagation is measured the
         better start (``Solver.whole_model_as_given_for``)."""
-        if puzzle.kind in solver_named(self.pair.solver).whole_model_as_given_for:
-            given = reduction.as_given(puzzle)
-            if given is not None:
-                return given, "as given"
-        return self.domains, "reduced"
+        given = self._as_given(puzzle)
+        return (given, "as given") if given is not None else (self.domains, "reduced")
+
+    def _as_given(self, puzzle):
+        """The puzzle's domains as given where this solver's whole model is built on them
+        (``Solver.whole_model_as_given_for``), else None."""
+        if puzzle.kind not in solver_named(self.pair.solver).whole_model_as_given_for:
+            return None
+        return reduction.as_given(puzzle)
 
     def _build(self, domains, bounded: bool = True) -> ModelRun | None:
         """A model on ``domains`` with a no-good row for each grid found so far that they

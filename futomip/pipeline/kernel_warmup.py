@@ -140,7 +140,8 @@ def warm_up(say=print, first: str | None = None, done=lambda family: None, famil
                 results.append(result)
                 say(f"{puzzle.name} {level} {engine or ''}: {result.status} in {time.perf_counter() - began:.1f} s")
             if family == "latin":
-                _latin_entry_points(next(puzzle for puzzle in puzzles() if puzzle.kind == "sudoku"))
+                sudoku = next(puzzle for puzzle in puzzles() if puzzle.kind == "sudoku")
+                latin_kernel_touch.call_every_entry_point(board_of(sudoku))
             else:
                 _line_entry_points(next(puzzle for puzzle in puzzles() if puzzle.name == "warm-nonogram-25-fixed"))
             nonogram_split.ENGINE = engine_before
@@ -150,12 +151,6 @@ def warm_up(say=print, first: str | None = None, done=lambda family: None, famil
             setattr(module, name, value)
         nonogram_split.ENGINE = engine_before
     return results
-
-
-def _latin_entry_points(sudoku) -> None:
-    """Each compiled entry point of the Latin kernels called once on ``sudoku``'s board
-    (``latin_kernel_touch``)."""
-    latin_kernel_touch.call_every_entry_point(board_of(sudoku))
 
 
 def _line_entry_points(puzzle) -> None:
