@@ -269,3 +269,70 @@ def test_bit_index_finds_the_one_set_bit_at_every_position(interpreted):
 
     find = k.bit_index.interpreted if interpreted else k.bit_index
     assert [find(np.uint64(1) << np.uint64(p)) for p in range(64)] == list(range(64))
+
+
+def _split_handing_over(monkeypatch, loads: int, loaded: bool, beside: bool):
+    """The split's learning search on MANY, handing over at its first chance while a (simulated)
+    thread loads the kernels for ``loads`` looks, the schedule's turn ending at each look;
+    ``loaded``: whether the kernels are there after it.  The events: "look" at each look at
+    the thread, "pause" at each None the search yields."""
+    from futomip import compiled
+
+    events: list[str] = []
+    split = nonogram_split.Split(MANY, reduce(MANY, "probing"))
+    split.engine, split.limit, split.others_beside = "learning", 0, beside
+    monkeypatch.setattr(nonogram_split, "use_kernels", lambda puzzle, since=None, after=None, stop_at=None: False)
+    monkeypatch.setattr(nonogram_split, "kernels_coming", lambda *args, **kwargs: True)
+    monkeypatch.setattr(nonogram_split, "compiled_without_waiting", lambda family, touch: loaded)
+
+    def loading(family: str, wait: float = 0.0) -> bool:
+        events.append("look")
+        split.pause_at = 0.0  # the turn ends while the thread loads
+        return events.count("look") <= loads
+
+    monkeypatch.setattr(compiled, "loading", loading)
+    grids = []
+    for leaf in split.search():
+        if leaf is None:
+            events.append("pause")
+        else:
+            grids.append(leaf.cells)
+    return split, events, grids
+
+
+@pytest.mark.parametrize("beside", [True, False], ids=["beside", "in-turns"])
+def test_the_split_waits_for_the_kernels_loading_in_a_thread(monkeypatch, beside):
+    """At the hand-over the kernels load in a thread (``kernels_coming``); the split waits for
+    it and, beside a solver on another core, yields at the end of each turn meanwhile, so that
+    the command reads the solver's answers (loading in the search's own thread held them up
+    0.3-0.6 s); taking turns on one core it waits without yielding.  Then the compiled search
+    takes over, and the two yield each of the 86 solutions once."""
+    split, events, grids = _split_handing_over(monkeypatch, loads=3, loaded=True, beside=beside)
+    waited = events[:events.index("look") + (7 if beside else 4)]
+    assert waited[0] == "look"
+    if beside:
+        assert waited == ["look", "pause"] * 3 + ["look"]
+    else:
+        assert waited == ["look"] * 4
+    assert isinstance(split._learner, CompiledLearner)
+    assert split.finished and len(grids) == len(set(grids)) == 86
+    assert all(futomip.verify(MANY, grid) == [] for grid in grids)
+
+
+def test_the_python_search_goes_on_when_the_thread_could_not_load_the_kernels(monkeypatch):
+    """A load that ends without kernels (numba said no in the thread): the Python search goes
+    on from its level 0 with every clause, asks no more, and yields each solution once."""
+    split, events, grids = _split_handing_over(monkeypatch, loads=2, loaded=False, beside=True)
+    assert events.count("look") == 3
+    assert isinstance(split._learner, Learner) and split._learner.hand_over is None
+    assert split.finished and len(grids) == len(set(grids)) == 86
+
+
+def test_the_kernel_touch_runs_the_hand_over_on_a_puzzle_of_its_own():
+    """What the loading thread calls: the Python search to a leaf, the compiled search taking
+    over to the next one, on a puzzle with several solutions (every grid it yields verified)."""
+    from futomip.reduction import nonogram_kernel_touch
+
+    puzzle = nonogram_kernel_touch.sample_puzzle()
+    assert len(_all_solutions(puzzle)) > 1
+    nonogram_kernel_touch.call_every_entry_point(puzzle)

@@ -93,7 +93,11 @@ def _sides(puzzle, domains, options: Options, deadline: Deadline, found: list, n
         alone = "solver"
     search = None if alone == "solver" else LineSearch(puzzle, domains, found, deadline.end)
     solver = None if alone == "search" else solver_side(name, puzzle, domains, found, deadline, implied_by)
-    return alone or schedule.choose(requested), search, solver
+    mode = alone or schedule.choose(requested)
+    if search is not None:
+        # The search's waits (its kernels' load) keep its turns unless the two take turns on one core.
+        search.split.others_beside = mode != "sequential"
+    return mode, search, solver
 
 
 def solve(puzzle, options: Options, deadline: Deadline, unique: bool = False) -> Result:

@@ -12,7 +12,8 @@ pipeline, with the thresholds that normally keep small puzzles in Python set to 
 - nonograms: a 25x25 permutation matrix's clues (the split search's learning and probing
   engines, and probing as a reduction), the same with a black first row (a root with fixed
   cells, which the compiled search fixes from Python), and a 70x8 one (lines over 62 cells:
-  the array board), then the line kernels the Python search calls (``_line_entry_points``);
+  the array board), then the line kernels the Python search calls (``_line_entry_points``)
+  and the hand-over that the split's loading thread makes (``nonogram_kernel_touch``);
 - the Latin family: a 9x9 Futoshiki, a 9x9 Sudoku, a 9x9 Adjacent and an order-20 Latin
   completion, each from a random Latin square with a few of its values and signs given
   (the split search with its kernels from the first node); then every entry point of
@@ -42,7 +43,7 @@ from ..puzzles.futoshiki import Futoshiki
 from ..puzzles.latin import LatinSquare
 from ..puzzles.nonogram import from_grid
 from ..puzzles.sudoku import Sudoku
-from ..reduction import latin_core, latin_kernel_touch, nonogram_compiled, nonogram_split
+from ..reduction import latin_core, latin_kernel_touch, nonogram_compiled, nonogram_kernel_touch, nonogram_split
 from ..reduction.latin import board_of
 from .tasks import Task, run
 
@@ -144,6 +145,8 @@ def warm_up(say=print, first: str | None = None, done=lambda family: None, famil
                 latin_kernel_touch.call_every_entry_point(board_of(sudoku))
             else:
                 _line_entry_points(next(puzzle for puzzle in puzzles() if puzzle.name == "warm-nonogram-25-fixed"))
+                # What the split's loading thread calls: compiled here, so that it only loads.
+                nonogram_kernel_touch.call_every_entry_point(nonogram_kernel_touch.sample_puzzle())
             nonogram_split.ENGINE = engine_before
             done(family)
     finally:

@@ -91,10 +91,6 @@ relaxation: 1 solves the root relaxation for the value order only.  Deeper dives
 4-6 s (the relaxation's vertices are mostly fractional there: 31 of 377 open cells at 1),
 docs/measurements.md, "The LP value order for Latin completion"."""
 
-LOAD_WAIT = 0.005
-"""Seconds between two looks at the search's pause while a thread loads the kernels."""
-
-
 def _touch_every_kernel() -> None:
     """In the loading thread: numba loads every entry point's code on a small board of its own."""
     latin_kernel_touch.call_every_entry_point(latin_kernel_touch.sample_board())
@@ -148,9 +144,8 @@ class Split(SplitSearch):
         """A factory ``(board, masks, stop_at) -> relaxation`` for ``latin_dive`` (the pipeline
         sets it); None: no dive, the search alone."""
         self.others_beside = False
-        """Whether the schedule's other side, if any, runs on a core of its own (the pipeline
-        sets it): the dive's relaxation is then solved in a thread while the search keeps its
-        turns (``latin_dive.dive``)."""
+        """See ``SplitSearch``; here also: the dive's relaxation is then solved in a thread while
+        the search keeps its turns (``latin_dive.dive``)."""
         self.dive = None
         self.learning: CdclCore | None = None
         """The clause-learning search that took turns with the first ("learn"), if one did."""
@@ -232,11 +227,9 @@ class Split(SplitSearch):
                     # worker's pipe meanwhile.  Taking turns on one core it waits as the load
                     # in this thread did (the thread would run on through the worker's turn).
                     if not compiled.compiled_without_waiting("latin", _touch_every_kernel):
-                        while compiled.loading("latin", LOAD_WAIT):
-                            if self.stop_at is not None and time.perf_counter() >= self.stop_at:
-                                return
-                            if self.others_beside and self._pause():
-                                yield None
+                        yield from self._await_kernels("latin")
+                        if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                            return
                     if compiled.compiled_without_waiting("latin", _touch_every_kernel):
                         break
                     # No kernels yet: the Python search goes on (it has no LP value order), after a

@@ -28,15 +28,15 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from ..compiled import compile_requested, compiled, count_interpreted, pays
+from ..compiled import compile_requested, compiled, compiled_without_waiting, count_interpreted, loading, pays
 from ..puzzles.nonogram import Nonogram, Runs
 from . import nonogram_explain_kernels as explain_kernels
 from . import nonogram_kernels as kernels
 from . import nonogram_line_kernels as line_kernels
 from .nonogram import UNKNOWN, Board, NonogramDomains
 
-__all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "SEARCH_KERNEL_AFTER", "ArrayBoard", "BitBoard", "LineKernel", "new_board",
-           "reduce", "use_kernels"]
+__all__ = ["COMPILE_CELLS", "EAGER_CELLS", "KERNEL_AFTER", "SEARCH_KERNEL_AFTER", "ArrayBoard", "BitBoard", "LineKernel",
+           "kernels_coming", "new_board", "reduce", "use_kernels"]
 
 COMPILE_CELLS = 100
 """Puzzles with fewer cells keep the mask board (and never import numba)."""
@@ -64,11 +64,26 @@ def use_kernels(puzzle: Nonogram, since: float | None = None, after: float = KER
     should run in the kernels, by the rule in the module text (imports numba when it says yes);
     ``after`` replaces ``KERNEL_AFTER`` (the whole compiled search gains more than a board);
     ``stop_at``, the work's deadline, goes to ``futomip.compiled.pays``."""
-    cells = puzzle.height * puzzle.width
+    return _worth(puzzle, since, after, stop_at) and compiled("nonogram")
+
+
+def kernels_coming(puzzle: Nonogram, since: float, after: float, touch: Callable[[], None],
+                   stop_at: float | None = None) -> bool:
+    """``use_kernels`` for a search that must not wait for numba: True when the rule says yes
+    and the kernels are loaded or a thread now loads them (``futomip.compiled.
+    compiled_without_waiting``, which then calls ``touch``); the caller waits for that thread
+    with ``futomip.compiled.loading`` where it can keep its turns meanwhile."""
+    if not _worth(puzzle, since, after, stop_at):
+        return False
+    return compiled_without_waiting("nonogram", touch) or loading("nonogram")
+
+
+def _worth(puzzle: Nonogram, since: float | None, after: float, stop_at: float | None) -> bool:
+    """The rule of the module text: whether work on ``puzzle`` since ``since`` wants the kernels."""
     if _small(puzzle) or not compile_requested():
         return False
-    worth = pays(stop_at, "nonogram") or cells >= EAGER_CELLS or (since is not None and time.perf_counter() - since >= after)
-    return worth and compiled("nonogram")
+    return (pays(stop_at, "nonogram") or puzzle.height * puzzle.width >= EAGER_CELLS
+            or (since is not None and time.perf_counter() - since >= after))
 
 
 def _small(puzzle: Nonogram) -> bool:

@@ -52,11 +52,12 @@ import random
 import time
 from typing import Callable, Iterator
 
-from ..compiled import timed_interpreted
+from ..compiled import compiled_without_waiting, timed_interpreted
 from ..puzzles.nonogram import Nonogram
+from . import nonogram_kernel_touch
 from .nonogram import BLACK, PROGRESS_EVERY, WHITE, Board, NonogramDomains
 from .nonogram_cdcl import CompiledLearner
-from .nonogram_compiled import SEARCH_KERNEL_AFTER, new_board, use_kernels
+from .nonogram_compiled import SEARCH_KERNEL_AFTER, kernels_coming, new_board, use_kernels
 from .nonogram_learning import Learner
 from .split_search import SplitSearch, luby
 
@@ -104,6 +105,11 @@ def _branch(scores: dict[tuple[int, int], tuple[int, int]], run: int = 1,
     (r, c), (black, white) = max(scores.items(), key=lambda item: (min(item[1]) * weight(), sum(item[1])))
     order = (BLACK, WHITE) if black >= white else (WHITE, BLACK)
     return (r, c), order if run % 2 == 1 else order[::-1]
+
+
+def _touch_every_kernel() -> None:
+    """In the loading thread: numba loads the compiled search's code on a small puzzle of its own."""
+    nonogram_kernel_touch.call_every_entry_point(nonogram_kernel_touch.sample_puzzle())
 
 
 class Split(SplitSearch):
@@ -161,7 +167,10 @@ class Split(SplitSearch):
     def _learning(self) -> Iterator[NonogramDomains | None]:
         """The clause-learning search: compiled from the start when the kernels pay already
         (``use_kernels``), else in Python, handing over to the compiled search at a restart
-        once it has run ``SEARCH_KERNEL_AFTER`` seconds."""
+        once it has run ``SEARCH_KERNEL_AFTER`` seconds.  The kernels are then loaded in a
+        thread (``kernels_coming``), while this search waits and, beside a solver on another
+        core, keeps its turns (``_await_kernels``): loading them in this thread held up for
+        0.3-0.6 s the answer of the solver beside it."""
         puzzle = self.puzzle
         fits = CompiledLearner.fits(puzzle)
         learner: Learner | CompiledLearner
@@ -169,7 +178,8 @@ class Split(SplitSearch):
             learner = CompiledLearner(puzzle, self.root, self.limit, self.stop_at, self.progress,
                                       self.restart_conflicts)
         else:
-            hand_over = (lambda since: use_kernels(puzzle, since, SEARCH_KERNEL_AFTER, self.stop_at)) if fits else None
+            hand_over = (lambda since: kernels_coming(puzzle, since, SEARCH_KERNEL_AFTER, _touch_every_kernel,
+                                                      self.stop_at)) if fits else None
             learner = Learner(puzzle, self.root, self.limit, self.stop_at, self.progress, self.restart_conflicts,
                               hand_over=hand_over)
         try:
@@ -184,7 +194,15 @@ class Split(SplitSearch):
                     yield leaf
                 if not getattr(learner, "handing_over", False):
                     break
-                learner = CompiledLearner.take_over(learner)
+                yield from self._await_kernels("nonogram")
+                if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                    break
+                if compiled_without_waiting("nonogram", _touch_every_kernel):
+                    learner = CompiledLearner.take_over(learner)
+                else:
+                    # The thread could not load them (``compiled`` said no in this thread, or
+                    # raised): the Python search goes on from its level 0, every clause kept.
+                    learner.hand_over, learner.handing_over = None, False
         finally:
             self._sync()
             self.finished = learner.finished

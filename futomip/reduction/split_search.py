@@ -9,7 +9,8 @@ search its turns beside the solver on the whole model.
 
 Kept apart from either search so that importing one does not import the other: the nonogram
 search brings numpy and its learning search, which a Futoshiki that the reduction settles
-never needs.  Pure Python.
+never needs.  Pure Python (``futomip.compiled`` is asked about the kernels' load; it does
+not import numba).
 """
 
 from __future__ import annotations
@@ -17,7 +18,12 @@ from __future__ import annotations
 import time
 from typing import Iterator
 
-__all__ = ["SplitSearch", "luby"]
+from .. import compiled
+
+__all__ = ["LOAD_WAIT", "SplitSearch", "luby"]
+
+LOAD_WAIT = 0.005
+"""Seconds between two looks at the search's pause while a thread loads the kernels."""
 
 
 class SplitSearch:
@@ -27,6 +33,11 @@ class SplitSearch:
     root = None
     finished = False
     pause_at: float | None = None
+    stop_at: float | None = None
+    others_beside = False
+    """Whether the schedule's other side, if any, runs on a core of its own (the pipeline sets
+    it): the search's own waits (a thread loading the kernels, the Latin dive's LP) then pause at
+    the end of each turn, so that the command reads the other side's answers meanwhile."""
     nodes = leaves = pruned = depth = restarts = conflicts = learnt = 0
     first_search = root_slice = 0.0
     _search: Iterator | None = None
@@ -76,6 +87,17 @@ class SplitSearch:
             self.pause_at = None
             return True
         return False
+
+    def _await_kernels(self, family: str) -> Iterator[None]:
+        """Wait for the thread that loads ``family``'s kernels (``compiled.compiled_without_waiting``)
+        or for ``stop_at``; beside another side on its own core, yield None at the end of each turn
+        meanwhile.  Taking turns on one core it waits without pausing, as a load in this thread
+        did: the thread would run on through the other side's turn."""
+        while compiled.loading(family, LOAD_WAIT):
+            if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                return
+            if self.others_beside and self._pause():
+                yield None
 
     def _sync(self) -> None:
         """Bring the counters up to date before they are read (a subclass whose search keeps
