@@ -126,13 +126,8 @@ def test_an_enumeration_without_restarts_hands_over_after_a_leaf(interpreted):
     """With restarts too far apart to come (an enumeration finds leaves without conflicts),
     the Python search still hands over, after its fifth leaf, at level 0; together the two
     searches yield each of the 86 solutions once."""
-    asked = []
-
-    def hand_over(since: float) -> bool:
-        asked.append(since)
-        return len(asked) == 5
-
-    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=10**6, hand_over=hand_over)
+    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=10**6,
+                     hand_over=lambda since: python.leaves_found == 5)
     grids = [leaf.cells for leaf in python.leaves()]
     assert python.handing_over and not python.finished and python.restarts == 0
     assert len(grids) == 5 and not python.levels

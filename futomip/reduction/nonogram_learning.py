@@ -39,8 +39,9 @@ the probing fixpoint of ``nonogram``, so level 0 starts there.
 Line solves and reasons go through the compiled line kernel (``nonogram_compiled.LineKernel``)
 once ``use_kernels`` says the search has run long enough.  The whole search also exists in
 kernels (``nonogram_cdcl.CompiledLearner``, the same rules on numpy arrays); given
-``hand_over``, this one stops at a restart (or restarts after a leaf: an enumeration may
-find leaves without the conflicts that bring restarts) when that says so, and the compiled one starts
+``hand_over``, this one stops at a restart, or goes back to level 0 (after a leaf: an enumeration
+may find leaves without the conflicts that bring restarts; every 64 decisions: a restart may be
+far off) when that says so, and the compiled one starts
 again from the root, keeping the leaves found (``nonogram_split`` does this after
 ``SEARCH_KERNEL_AFTER`` seconds).
 Only ``futomip.puzzles`` and the line solvers are imported: no solver, no backend, no
@@ -111,6 +112,11 @@ class Learner(ClauseReasoning):
         # (checked every 64 decisions: the rule depends on how long ago the search started).
         self._since = time.perf_counter()
         self._kernel: LineKernel | None = None
+        # ``hand_over(since)`` is asked at each restart, after each leaf and every 64 decisions whether the
+        # compiled search should take over (``nonogram_cdcl.CompiledLearner.take_over``, which starts again
+        # from the root with the leaves found blocked); then ``leaves`` returns with ``handing_over`` True,
+        # at level 0.
+        self.hand_over, self.handing_over = hand_over, False
         self._load_kernel()
         self._reasons: dict = {}
         self.activity = [0.0] * cells
@@ -129,10 +135,6 @@ class Learner(ClauseReasoning):
         self.decisions = self.conflicts = self.restarts = self.leaves_found = self.depth = 0
         self.finished = False
         self.pause: Callable[[], bool] = lambda: False
-        # ``hand_over(since)`` is asked at each restart and after each leaf whether the compiled search should take
-        # over (``nonogram_cdcl.CompiledLearner.take_over``, which starts again from the root with the leaves
-        # found blocked); then ``leaves`` returns with ``handing_over`` True, at level 0.
-        self.hand_over, self.handing_over = hand_over, False
         for r, row in enumerate(root.cells):
             for c, state in enumerate(row):
                 if state != UNKNOWN:
@@ -141,7 +143,10 @@ class Learner(ClauseReasoning):
             self._enqueue(line)
 
     def _load_kernel(self) -> None:
-        if (self._kernel is None and LineKernel.fits(self.lengths)
+        # With a hand-over the compiled search replaces this one instead (its kernels are
+        # loaded without holding the command up, ``nonogram_split``); the line kernel is for a
+        # search that stays in Python.
+        if (self.hand_over is None and self._kernel is None and LineKernel.fits(self.lengths)
                 and use_kernels(self.puzzle, self._since, stop_at=self.stop_at)):
             self._kernel = LineKernel(self.clues, self.lengths)
 
@@ -342,6 +347,11 @@ class Learner(ClauseReasoning):
             self.decisions += 1
             if self.decisions % 64 == 0:
                 if self._stopped():
+                    return
+                if self.hand_over is not None and self.hand_over(self._since):
+                    # Between restarts too: the compiled search starts from the root anyway.
+                    self._backtrack(0)
+                    self.handing_over = True
                     return
                 self._load_kernel()
                 if self.pause():
