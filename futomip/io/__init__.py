@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import DataFormatError, UnknownNameError, UnsupportedFeatureError, UsageError
 from ._format import Format
+from ._scan import forget_lines
 
 __all__ = ["Format", "FORMATS", "read", "read_text", "write", "write_text", "text_by_name", "detect", "load"]
 
@@ -89,6 +90,13 @@ def read_text(text: str, path: str | Path = "<string>", format: str | None = Non
     of it looks like the start of another format (``0 0`` in a ``.nin`` file is a lone
     Futoshiki cell row), and a file the recognisers turned down for its content, a clue too long
     for its line, is read and found infeasible, as the same puzzle in another format is."""
+    try:
+        return _read_text(text, path, format)
+    finally:
+        forget_lines()  # the recognisers' shared split of the text (``_scan``) is not kept
+
+
+def _read_text(text: str, path: str | Path, format: str | None) -> list:
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip() and not format:

@@ -78,11 +78,12 @@ def parse_runs(items: Sequence[Word], path: str, line: int, end_column: int = 1)
     for text, column in items:
         if not is_digits(text):
             raise DataFormatError(path, line, column, f"expected a run length (a positive integer), found {found(text)}")
-        if int_value(text) == 0:
+        run = int_value(text)
+        if run == 0:
             raise DataFormatError(
                 path, line, column, "expected a positive run length (0 stands alone, for an empty line), found '0'"
             )
-        runs.append(int_value(text))
+        runs.append(run)
     return tuple(runs)
 
 
