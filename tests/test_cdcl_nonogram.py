@@ -300,7 +300,7 @@ def test_the_split_waits_for_the_kernels_loading_in_a_thread(monkeypatch, beside
     """At the hand-over the kernels load in a thread (``kernels_coming``); the split waits for
     it and, beside a solver on another core, yields at the end of each turn meanwhile, so that
     the command reads the solver's answers (loading in the search's own thread held them up
-    0.3-0.6 s); taking turns on one core it waits without yielding.  Then the compiled search
+    0.2-0.6 s); taking turns on one core it waits without yielding.  Then the compiled search
     takes over, and the two yield each of the 86 solutions once."""
     split, events, grids = _split_handing_over(monkeypatch, loads=3, loaded=True, beside=beside)
     waited = events[:events.index("look") + (7 if beside else 4)]
@@ -331,3 +331,25 @@ def test_the_kernel_touch_runs_the_hand_over_on_a_puzzle_of_its_own():
     puzzle = nonogram_kernel_touch.sample_puzzle()
     assert len(_all_solutions(puzzle)) > 1
     nonogram_kernel_touch.call_every_entry_point(puzzle)
+
+
+@pytest.mark.parametrize("interpreted", [False, True], ids=["compiled", "interpreted"])
+def test_a_hand_over_between_restarts_loses_and_repeats_nothing(interpreted):
+    """Asked every 64 decisions too, the Python search hands over in the middle of a run (no
+    restart due, cells decided; the whole enumeration takes 87 decisions): back to level 0, and
+    the compiled search taking over yields the rest of the 86 solutions, each once."""
+    seen, after = [], 64
+
+    def hand_over(since: float) -> bool:
+        seen.append((python.decisions, len(python.levels)))
+        return python.decisions >= after
+
+    python = Learner(MANY, reduce(MANY, "probing"), 0, restart_conflicts=10**6, hand_over=hand_over)
+    grids = [leaf.cells for leaf in python.leaves()]
+    assert python.handing_over and not python.finished and python.restarts == 0 and not python.levels
+    # Asked at the 64th decision with cells decided, besides once after each leaf found.
+    assert seen[-1][0] == after and seen[-1][1] > 0 and len(seen) == python.leaves_found + 1
+    compiled = CompiledLearner.take_over(python, interpreted)
+    grids += [leaf.cells for leaf in compiled.leaves()]
+    assert compiled.finished and len(grids) == len(set(grids)) == 86
+    assert all(futomip.verify(MANY, grid) == [] for grid in grids)

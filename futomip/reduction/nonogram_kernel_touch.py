@@ -4,9 +4,9 @@ makes numba load their machine code before the search that needs them.
 The nonogram split's learning search runs in Python first and hands over to the compiled one
 (``nonogram_cdcl.CompiledLearner.take_over``) once it has run ``SEARCH_KERNEL_AFTER`` seconds.
 Loading the kernels then (numba's import, the first call's code generator, each entry point's
-cached machine code: 0.3-0.6 s) holds the command up; beside a solver on the other core
-(the whole model, or Kissat in the ``sat`` method's race) that is 0.3-0.6 s in which the
-solver's answer cannot be read.  So ``nonogram_split`` has a thread load them
+cached machine code: 0.2-0.6 s, 0.2 s with a warm cache on an idle machine) holds the command
+up; beside a solver on the other core (the whole model, or Kissat in the ``sat`` method's race)
+that is as long a time in which the solver's answer cannot be read.  So ``nonogram_split`` has a thread load them
 (``futomip.compiled.compiled_without_waiting``) and calls this there: the same hand-over as
 the search makes it (a Python ``Learner`` stopped at its first leaf, ``take_over`` with that
 leaf's blocking clause and a root with fixed cells, then the compiled search to its next

@@ -170,7 +170,7 @@ class Split(SplitSearch):
         once it has run ``SEARCH_KERNEL_AFTER`` seconds.  The kernels are then loaded in a
         thread (``kernels_coming``), while this search waits and, beside a solver on another
         core, keeps its turns (``_await_kernels``): loading them in this thread held up for
-        0.3-0.6 s the answer of the solver beside it."""
+        0.2-0.6 s the answer of the solver beside it."""
         puzzle = self.puzzle
         fits = CompiledLearner.fits(puzzle)
         learner: Learner | CompiledLearner
