@@ -33,13 +33,12 @@ from ..errors import DataFormatError, UnsupportedFeatureError
 from ..puzzles.futoshiki import Cell, Futoshiki, render
 from ._format import Format, one_line
 from ._futoshiki import neighbour_relations, puzzle_name, require_futoshiki
-from ._scan import end_position, int_value, text_lines
+from ._scan import DIGITS, end_position, int_value, text_lines
 
 __all__ = ["FORMAT", "read", "write", "sniff"]
 
 # One digit per cell is what keeps the relation markers in fixed columns.
 _MAX_CELLS = 9
-_DIGITS = "0123456789"
 _CELL_ROW = re.compile(r"[0-9](?:[ <>][0-9])*")
 _RELATION_ROW = re.compile(r"[ ^v]*")
 
@@ -156,7 +155,7 @@ class _BoardReader:
         if cell >= _MAX_CELLS:
             raise self.fail(number, position + 1, f"expected at most {_MAX_CELLS} cells in a row (one digit "
                                                   f"per cell), found a cell {char!r} in column {cell + 1}")
-        if char not in _DIGITS:
+        if char not in DIGITS:
             raise self.fail(number, position + 1, f"expected a digit for the cell in column {cell + 1}, "
                                                   f"found {char!r}")
         if self.size is not None:
@@ -170,7 +169,7 @@ class _BoardReader:
     def _check_separator(self, row: int, number: int, position: int, char: str) -> None:
         left = position // 2
         if char not in " <>":
-            hint = " (cells take one digit each, two characters apart)" if char in _DIGITS else ""
+            hint = " (cells take one digit each, two characters apart)" if char in DIGITS else ""
             raise self.fail(number, position + 1, f"expected ' ', '<' or '>' between the cells of columns "
                                                   f"{left + 1} and {left + 2}, found {char!r}{hint}")
         if char == "<":
@@ -184,7 +183,7 @@ class _BoardReader:
             if char == " ":
                 continue
             if char not in "^v":
-                hint = " (a blank line stands between cell rows without relations)" if char in _DIGITS else ""
+                hint = " (a blank line stands between cell rows without relations)" if char in DIGITS else ""
                 raise self.fail(number, position + 1, f"expected '^', 'v' or ' ' in the relation row below row "
                                                       f"{row + 1}, found {char!r}{hint}")
             cell = position // 2

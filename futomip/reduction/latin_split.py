@@ -228,7 +228,7 @@ class Split(SplitSearch):
                     # in this thread did (the thread would run on through the worker's turn).
                     if not compiled.compiled_without_waiting("latin", _touch_every_kernel):
                         yield from self._await_kernels("latin")
-                        if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                        if self._stopped():
                             return
                     if compiled.compiled_without_waiting("latin", _touch_every_kernel):
                         break
@@ -319,7 +319,7 @@ class Split(SplitSearch):
             sides.append([twin, self.twin_restarter, 1, FIRST_CHUNK])
         turn = 0
         while True:
-            if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+            if self._stopped():
                 return
             if budget is not None and worked >= budget:
                 yield HANDOVER

@@ -195,7 +195,7 @@ class Split(SplitSearch):
                 if not getattr(learner, "handing_over", False):
                     break
                 yield from self._await_kernels("nonogram")
-                if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                if self._stopped():
                     break
                 if compiled_without_waiting("nonogram", _touch_every_kernel):
                     learner = CompiledLearner.take_over(learner)
@@ -246,7 +246,7 @@ class Split(SplitSearch):
             state, depth, move = stack.pop()
             board.restore(state)
             if move is not None:
-                if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+                if self._stopped():
                     return "stopped"
                 if self._pause():
                     yield None

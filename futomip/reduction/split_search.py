@@ -94,10 +94,14 @@ class SplitSearch:
         meanwhile.  Taking turns on one core it waits without pausing, as a load in this thread
         did: the thread would run on through the other side's turn."""
         while compiled.loading(family, LOAD_WAIT):
-            if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+            if self._stopped():
                 return
             if self.others_beside and self._pause():
                 yield None
+
+    def _stopped(self) -> bool:
+        """Whether ``stop_at`` has come."""
+        return self.stop_at is not None and time.perf_counter() >= self.stop_at
 
     def _sync(self) -> None:
         """Bring the counters up to date before they are read (a subclass whose search keeps
