@@ -321,6 +321,7 @@ def test_the_python_search_goes_on_when_the_thread_could_not_load_the_kernels(mo
     assert events.count("look") == 3
     assert isinstance(split._learner, Learner) and split._learner.hand_over is None
     assert split.finished and len(grids) == len(set(grids)) == 86
+    assert all(futomip.verify(MANY, grid) == [] for grid in grids)
 
 
 def test_the_kernel_touch_runs_the_hand_over_on_a_puzzle_of_its_own():
