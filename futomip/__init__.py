@@ -63,11 +63,17 @@ def _attach_models_of_checkout() -> None:
     The formulations live in the top-level ``models/`` folder, which packaging installs as
     ``futomip.models``.  ``python -m futomip`` started in a checkout imports the package from
     the checkout instead of the installed copy, and there ``futomip/models`` does not exist;
-    this loads ``models/`` under that name.  Installed (or editable) copies are left alone.
+    this loads ``models/`` under that name.  Installed (or editable) copies of this tree are
+    left alone.  An editable install of *another* checkout maps ``futomip.models`` to that
+    checkout's folder whatever the package's own path says; a checkout run beside it (a
+    worktree, a snapshot under ``PYTHONPATH``) takes its own ``models/``, so that the
+    formulations always come from the tree the package came from.
     """
-    if _importlib_util.find_spec(__name__ + ".models") is not None:
+    package = _Path(__file__).resolve().parent
+    folder = package.parent / "models"
+    found = _importlib_util.find_spec(__name__ + ".models")
+    if found is not None and not (_is_checkout(package) and _location(found) not in (package / "models", folder)):
         return
-    folder = _Path(__file__).resolve().parent.parent / "models"
     spec = _importlib_util.spec_from_file_location(
         __name__ + ".models", folder / "__init__.py", submodule_search_locations=[str(folder)]
     )
@@ -76,6 +82,17 @@ def _attach_models_of_checkout() -> None:
     module = _importlib_util.module_from_spec(spec)
     _sys.modules[spec.name] = module
     spec.loader.exec_module(module)
+
+
+def _is_checkout(package: _Path) -> bool:
+    """Whether ``package`` (this package's folder) sits in a source tree with its ``models/``."""
+    return (package.parent / "models" / "__init__.py").is_file() and (package.parent / "pyproject.toml").is_file()
+
+
+def _location(spec) -> _Path | None:
+    """The folder a package's spec loads from."""
+    locations = list(spec.submodule_search_locations or ())
+    return _Path(locations[0]).resolve() if locations else None
 
 
 _attach_models_of_checkout()
