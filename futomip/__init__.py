@@ -72,8 +72,8 @@ def _attach_models_of_checkout() -> None:
     package = _Path(__file__).resolve().parent
     folder = package.parent / "models"
     found = _importlib_util.find_spec(__name__ + ".models")
-    if found is not None and not (_is_checkout(package) and _location(found) not in (package / "models", folder)):
-        return
+    if found is not None and (_location(found) in (package / "models", folder) or not _in_source_tree(package)):
+        return  # this tree's own models (installed, or editable here), or no tree to take them from
     spec = _importlib_util.spec_from_file_location(
         __name__ + ".models", folder / "__init__.py", submodule_search_locations=[str(folder)]
     )
@@ -84,7 +84,7 @@ def _attach_models_of_checkout() -> None:
     spec.loader.exec_module(module)
 
 
-def _is_checkout(package: _Path) -> bool:
+def _in_source_tree(package: _Path) -> bool:
     """Whether ``package`` (this package's folder) sits in a source tree with its ``models/``."""
     return (package.parent / "models" / "__init__.py").is_file() and (package.parent / "pyproject.toml").is_file()
 
